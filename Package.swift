@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Invariant checks of the solver's tableau run in debug builds (and so in `swift test`), never in
+// release builds.
+let checks: [SwiftSetting] = [.define("CASSOWARY_CHECKS", .when(configuration: .debug))]
+
+let package = Package(
+    name: "SelfSizing",
+    products: [
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .executable(name: "selfsizing", targets: ["selfsizing"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "Cassowary", swiftSettings: checks),
+        .executableTarget(
+            name: "selfsizing",
+            dependencies: [
+                "Cassowary",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: checks),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+/// How the two sides of a constraint relate.
+public enum Relation: Sendable, Hashable {
+    case lessThanOrEqual
+    case equal
+    case greaterThanOrEqual
+}
+
+extension Relation: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .lessThanOrEqual: "<="
+        case .equal: "=="
+        case .greaterThanOrEqual: ">="
+        }
+    }
+}
+
+/// A linear relation between expressions, with a priority: `x + 10 <= y @750`.
+///
+/// A constraint is stored normalised as `expression relation 0`, where ``expression`` is the left
+/// side minus the right side. Constraints are identified by the object (`===`): the same object is
+/// what ``Solver/add(_:)`` installs and ``Solver/remove(_:)`` takes out. A constraint is immutable;
+/// ``priority(_:)`` makes a new one, and ``Solver/setConstant(_:for:)`` changes the constant a solver
+/// uses for an installed one.
+public final class Constraint {
+    /// The left side minus the right side.
+    public let expression: Expression
+    /// How the expression relates to zero.
+    public let relation: Relation
+    /// The constraint's priority.
+    public let priority: Priority
+
+    /// A one-entry cache of the solver holding this constraint and its slot there.
+    var cachedOwner: ObjectIdentifier?
+    var cachedTag: Int32 = -1
+
+    /// Creates the constraint `expression relation 0`.
+    public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required) {
+        self.expression = expression
+        self.relation = relation
+        self.priority = priority
+    }
+
+    /// A copy of this constraint at another priority.
+    public func priority(_ priority: Priority) -> Constraint {
+        Constraint(expression, relation, priority: priority)
+    }
+}
+
+extension Constraint: CustomStringConvertible {
+    /// Reads like the code that made it, with the constant moved to the right: `x - y == 10 @750`.
+    public var description: String {
+        var lhs = expression
+        let rhs = -lhs.constant
+        lhs.constant = 0
+        var text = "\(lhs) \(relation) \(Expression.format(rhs))"
+        if !priority.isRequired { text += " @\(Expression.format(priority.rawValue))" }
+        return text
+    }
+}

@@ -1,0 +1,132 @@
+/// An incremental constraint solver: the Cassowary algorithm behind Auto Layout, with strictly
+/// ordered priorities.
+///
+/// Add constraints, then call ``updateVariables()`` to write the solution into the variables:
+///
+/// ```swift
+/// let left = Variable("left"), width = Variable("width")
+/// let solver = Solver()
+/// try solver.add(left == 20)
+/// try solver.add(left + width <= 300)
+/// try solver.add((width == 400).priority(.defaultHigh))
+/// solver.updateVariables()   // width.value == 280
+/// ```
+///
+/// The solution satisfies every required constraint, then violates the constraints of each lower
+/// priority as little as possible (the sum of their violations, highest priority first), where no
+/// number of lower-priority violations outweighs a higher-priority one. Constraints and edit values
+/// can change incrementally: ``setConstant(_:for:)`` and ``suggestValue(_:for:)`` re-solve from the
+/// current solution without rebuilding anything.
+///
+/// A solver is not thread-safe: use it, and its variables and constraints, from one thread or
+/// actor at a time.
+public final class Solver {
+    private var tableau: Tableau!
+
+    /// Creates an empty solver.
+    public init() {
+        tableau = Tableau(owner: self)
+    }
+
+    /// Installs a constraint.
+    /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is installed already,
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot hold
+    ///   with the required constraints already installed, ``SolverError/nonFiniteConstraint(_:)``
+    ///   or ``SolverError/invalidPriority(_:)`` for bad numbers. The solver is unchanged then.
+    public func add(_ constraint: Constraint) throws {
+        try tableau.add(constraint)
+    }
+
+    /// Installs several constraints in order, stopping at the first that throws.
+    public func add(_ constraints: [Constraint]) throws {
+        for c in constraints { try tableau.add(c) }
+    }
+
+    /// Takes an installed constraint out.
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed.
+    public func remove(_ constraint: Constraint) throws {
+        try tableau.remove(constraint)
+    }
+
+    /// Whether the constraint is installed.
+    public func contains(_ constraint: Constraint) -> Bool {
+        tableau.tag(of: constraint) != nil
+    }
+
+    /// Changes the constant of an installed constraint's expression (its left side minus its right
+    /// side) in place, without removing and re-adding it: what Auto Layout does when a constraint's
+    /// constant or a view's intrinsic size changes.
+    /// - Throws: ``SolverError/unknownConstraint(_:)``, ``SolverError/nonFiniteValue(_:)``, or
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if a required constraint could not
+    ///   hold with the new constant (the old constant stays then).
+    /// - Complexity: proportional to the rows that mention the constraint's marker, plus the dual
+    ///   simplex pivots the change needs.
+    public func setConstant(_ constant: Double, for constraint: Constraint) throws {
+        try tableau.setConstant(constant, for: constraint)
+    }
+
+    /// The constant the solver holds for an installed constraint's expression, or nil.
+    public func constant(for constraint: Constraint) -> Double? {
+        tableau.tag(of: constraint).map { tableau.tags[Int($0)]!.constant }
+    }
+
+    /// Makes a variable editable: ``suggestValue(_:for:)`` can then ask for values, which hold at
+    /// `priority` (which must be below ``Priority/required``).
+    /// - Throws: ``SolverError/duplicateEditVariable(_:)``, ``SolverError/requiredEditVariable(_:)``,
+    ///   ``SolverError/invalidPriority(_:)``.
+    public func addEditVariable(_ variable: Variable, priority: Priority) throws {
+        try tableau.addEditVariable(variable, priority: priority)
+    }
+
+    /// Stops editing a variable.
+    /// - Throws: ``SolverError/unknownEditVariable(_:)``.
+    public func removeEditVariable(_ variable: Variable) throws {
+        try tableau.removeEditVariable(variable)
+    }
+
+    /// Whether the variable is an edit variable of this solver.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        tableau.hasEditVariable(variable)
+    }
+
+    /// Asks for a value of an edit variable and re-solves (dual simplex).
+    /// - Throws: ``SolverError/unknownEditVariable(_:)``, ``SolverError/nonFiniteValue(_:)``.
+    public func suggestValue(_ value: Double, for variable: Variable) throws {
+        try tableau.suggestValue(value, for: variable)
+    }
+
+    /// Writes the current solution into the ``Variable/value`` of every variable of the solver.
+    /// - Complexity: O(variables + cells of the rows that depend on other rows).
+    public func updateVariables() {
+        tableau.updateVariables()
+    }
+
+    /// The current solution's value of a variable (0 for a variable the solver does not know).
+    public func value(of variable: Variable) -> Double {
+        guard let s = tableau.existingSymbol(for: variable) else { return 0 }
+        return tableau.value(of: s)
+    }
+
+    /// Removes every constraint and edit variable.
+    public func reset() {
+        tableau = Tableau(owner: self)
+    }
+
+    /// The number of installed constraints (edit variables count one each).
+    public var constraintCount: Int {
+        tableau.tags.count - tableau.freeTags.count
+    }
+
+    /// The objective of each priority level below required, highest first: the sum of the
+    /// violations of the constraints at that priority in the current solution.
+    package var violationsByPriority: [(priority: Priority, violation: Double)] {
+        tableau.levels.map { (Priority($0.priority), $0.value) }
+    }
+
+    #if CASSOWARY_CHECKS
+    /// The broken tableau invariants (debug builds only); empty when the tableau is sound.
+    package func invariantViolations() -> [String] {
+        tableau.invariantViolations()
+    }
+    #endif
+}

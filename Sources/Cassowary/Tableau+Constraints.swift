@@ -1,0 +1,315 @@
+// Adding and removing constraints (kiwi's addConstraint / removeConstraint, with createRow,
+// chooseSubject and addWithArtificialVariable), plus the lookup of installed constraints.
+
+extension Tableau {
+    // MARK: - Lookup
+
+    func tag(of constraint: Constraint) -> Int32? {
+        if usesCaches, constraint.cachedOwner == identity {
+            let t = constraint.cachedTag
+            if t >= 0, Int(t) < tags.count, tags[Int(t)]?.constraint === constraint { return t }
+        }
+        return tagIndex.isEmpty ? nil : tagIndex[ObjectIdentifier(constraint)]
+    }
+
+    private func storeTag(_ tag: Tag) -> Int32 {
+        let t: Int32
+        if let free = freeTags.popLast() {
+            t = free
+            tags[Int(t)] = tag
+        } else {
+            t = Int32(tags.count)
+            tags.append(tag)
+        }
+        let c = tag.constraint
+        if usesCaches && (c.cachedOwner == nil || c.cachedOwner == identity) {
+            c.cachedOwner = identity
+            c.cachedTag = t
+        } else {
+            tagIndex[ObjectIdentifier(c)] = t
+        }
+        return t
+    }
+
+    private func releaseTag(_ t: Int32) {
+        let c = tags[Int(t)]!.constraint
+        if c.cachedOwner == identity && c.cachedTag == t {
+            c.cachedOwner = nil
+            c.cachedTag = -1
+        } else {
+            tagIndex[ObjectIdentifier(c)] = nil
+        }
+        tags[Int(t)] = nil
+        freeTags.append(t)
+    }
+
+    // MARK: - Adding
+
+    /// Installs a constraint, optionally with another constant than its expression's.
+    func add(_ constraint: Constraint, constant: Double? = nil) throws {
+        guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint.priority) }
+        guard constraint.expression.isFinite else { throw SolverError.nonFiniteConstraint(constraint) }
+        guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
+        compactIfNeeded()
+        let expression = constraint.expression
+        let exprConstant = constant ?? expression.constant
+
+        // createRow: the expression, then the markers.
+        beginAccumulator(constant: exprConstant)
+        for term in expression.terms {
+            accumulate(symbol(for: term.variable), term.coefficient)
+        }
+        let priority = constraint.priority
+        var marker: Int32
+        var other: Int32 = -1
+        var markerCoefficient = 1.0
+        var errorLevel = -1
+        if !priority.isRequired { errorLevel = level(for: priority.rawValue) }
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let k: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = newSymbol(.slack)
+            markerCoefficient = k
+            accumulate(marker, k)
+            if errorLevel >= 0 {
+                other = newSymbol(.error)
+                accumulate(other, -k)
+                addObjective(errorLevel, other, 1)
+            }
+        case .equal:
+            if errorLevel >= 0 {
+                marker = newSymbol(.error)
+                other = newSymbol(.error)
+                markerCoefficient = -1
+                accumulate(marker, -1)
+                accumulate(other, 1)
+                addObjective(errorLevel, marker, 1)
+                addObjective(errorLevel, other, 1)
+            } else {
+                marker = newSymbol(.dummy)
+                accumulate(marker, 1)
+            }
+        }
+        let tag = Tag(constraint: constraint, marker: marker, other: other, markerCoefficient: markerCoefficient,
+                      constant: exprConstant, priority: priority.rawValue)
+
+        if let fresh = freshExternal() {
+            installDagRow(subject: fresh)
+        } else {
+            expandAccumulator()
+            if accumulatorConstant < 0 {
+                accumulatorConstant = -accumulatorConstant
+                for s in touched { accumulator[Int(s)] = -accumulator[Int(s)] }
+            }
+            if let subject = chooseSubject(marker: marker, other: other) {
+                installRow(subject: subject)
+            } else if allDummies() {
+                guard abs(accumulatorConstant) < Tableau.epsilon else {
+                    try? optimize()
+                    throw unsatisfiable(constraint, constant: exprConstant)
+                }
+                installRow(subject: marker)
+            } else {
+                guard try addWithArtificialVariable() else {
+                    try optimize()
+                    throw unsatisfiable(constraint, constant: exprConstant)
+                }
+            }
+        }
+        _ = storeTag(tag)
+        valuesAreCurrent = false
+        try optimize()
+    }
+
+    /// An external symbol of the accumulated row that no row mentions yet and that is not basic.
+    private func freshExternal() -> Int32? {
+        for s in touched where kinds[Int(s)] == .external && abs(accumulator[Int(s)]) >= Tableau.epsilon {
+            if rowOf[Int(s)] < 0 && refCount[Int(s)] == 0 { return s }
+        }
+        return nil
+    }
+
+    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0.
+    private func chooseSubject(marker: Int32, other: Int32) -> Int32? {
+        for s in touched where kinds[Int(s)] == .external && abs(accumulator[Int(s)]) >= Tableau.epsilon {
+            return s
+        }
+        if kinds[Int(marker)] == .slack || kinds[Int(marker)] == .error, accumulator[Int(marker)] < 0 { return marker }
+        if other >= 0, accumulator[Int(other)] < 0 { return other }
+        return nil
+    }
+
+    private func allDummies() -> Bool {
+        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon && kinds[Int(s)] != .dummy { return false }
+        return true
+    }
+
+    /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.
+    private func rowFromAccumulator(basic: Int32) -> Int32 {
+        var n = 0
+        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon { n += 1 }
+        let slot = allocateRow(basic: basic, constant: accumulatorConstant, capacity: n + 1)
+        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon {
+            appendCell(slot, s, accumulator[Int(s)])
+        }
+        return slot
+    }
+
+    /// A row whose subject is a fresh external variable: nothing refers to the subject, so the
+    /// row goes in as written, with any basic external variables it mentions left in place.
+    private func installDagRow(subject: Int32) {
+        let slot = rowFromAccumulator(basic: subject)
+        solveFor(slot, subject, replacing: -1)
+        rowOf[Int(subject)] = slot
+        let h = rows[Int(slot)]
+        for i in Int(h.start)..<Int(h.start + h.count) where rowOf[Int(cellSymbols[i])] >= 0 {
+            rows[Int(slot)].seq = nextSeq
+            dagOrder.append((slot, nextSeq))
+            nextSeq += 1
+            break
+        }
+        // An error symbol of this row stays parametric; the objective already holds it.
+    }
+
+    /// A row in proper form solved for `subject`, substituted everywhere the subject appears.
+    private func installRow(subject: Int32) {
+        let slot = rowFromAccumulator(basic: subject)
+        solveFor(slot, subject, replacing: -1)
+        rowOf[Int(subject)] = slot
+        substitute(subject, slot)
+        noteFeasibility(slot)
+    }
+
+    /// kiwi's addWithArtificialVariable: minimises an artificial copy of the row; the row can be
+    /// added when its artificial variable reaches zero.
+    private func addWithArtificialVariable() throws -> Bool {
+        let art = newSymbol(.slack)
+        let slot = rowFromAccumulator(basic: art)
+        rowOf[Int(art)] = slot
+        artificialSlot = rowFromAccumulator(basic: -2)
+        defer {
+            freeRow(artificialSlot)
+            artificialSlot = -1
+        }
+        try optimizeArtificial()
+        let success = abs(rows[Int(artificialSlot)].constant) < Tableau.epsilon
+        let artSlot = rowOf[Int(art)]
+        if artSlot >= 0 {
+            rowOf[Int(art)] = -1
+            if !success || rows[Int(artSlot)].count == 0 {
+                freeRow(artSlot)
+                return success
+            }
+            let h = rows[Int(artSlot)]
+            var entering: Int32 = -1
+            for i in Int(h.start)..<Int(h.start + h.count) {
+                let k = kinds[Int(cellSymbols[i])]
+                if k == .slack || k == .error { entering = cellSymbols[i]; break }
+            }
+            guard entering >= 0 else {
+                freeRow(artSlot)
+                return false
+            }
+            solveFor(artSlot, entering, replacing: art)
+            rowOf[Int(entering)] = artSlot
+            rows[Int(artSlot)].basic = entering
+            substitute(entering, artSlot)
+        }
+        // The artificial variable is parametric (zero) now: take it out of every row.
+        collectColumn(art)
+        for k in columnSlots.indices.reversed() where columnSlots[k] != artificialSlot {
+            removeCell(columnSlots[k], at: columnCells[k])
+        }
+        clearColumn(art)
+        for l in levels.indices { levels[l].coefficients[Int(art)] = 0 }
+        return true
+    }
+
+    // MARK: - Removing
+
+    func remove(_ constraint: Constraint) throws {
+        guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+        compactIfNeeded()
+        let tag = tags[Int(t)]!
+        releaseTag(t)
+        removeErrorEffects(tag)
+        let marker = tag.marker
+        let slot = rowOf[Int(marker)]
+        if slot >= 0 {
+            rowOf[Int(marker)] = -1
+            freeRow(slot)
+        } else {
+            guard let leaving = markerLeavingRow(marker) else {
+                throw SolverError.internalError("no row holds the marker of \(constraint)")
+            }
+            if rows[Int(leaving)].seq > 0 { expandRow(leaving) }
+            let b = rows[Int(leaving)].basic
+            solveFor(leaving, marker, replacing: b)
+            rowOf[Int(b)] = -1
+            rows[Int(leaving)].basic = marker
+            rowOf[Int(marker)] = leaving
+            substitute(marker, leaving)
+            rowOf[Int(marker)] = -1
+            freeRow(leaving)
+        }
+        // The other error symbol is bound by nothing now: drop its row, or its cells.
+        if tag.other >= 0 { dropSymbol(tag.other) }
+        dropSymbol(marker)
+        valuesAreCurrent = false
+        try optimize()
+    }
+
+    /// Takes a symbol that no constraint binds out of the tableau.
+    private func dropSymbol(_ s: Int32) {
+        let slot = rowOf[Int(s)]
+        if slot >= 0 {
+            rowOf[Int(s)] = -1
+            freeRow(slot)
+        }
+        collectColumn(s)
+        for k in columnSlots.indices.reversed() { removeCell(columnSlots[k], at: columnCells[k]) }
+        clearColumn(s)
+        for l in levels.indices { levels[l].coefficients[Int(s)] = 0 }
+    }
+
+    /// Takes a constraint's error symbols out of the objective.
+    private func removeErrorEffects(_ tag: Tag) {
+        guard let l = existingLevel(for: tag.priority) else { return }
+        for s in [tag.marker, tag.other] where s >= 0 && kinds[Int(s)] == .error {
+            let slot = rowOf[Int(s)]
+            if slot >= 0 {
+                let h = rows[Int(slot)]
+                levels[l].value -= h.constant
+                for i in Int(h.start)..<Int(h.start + h.count) { addObjective(l, cellSymbols[i], -cellCoefficients[i]) }
+            } else {
+                addObjective(l, s, -1)
+            }
+        }
+    }
+
+    /// kiwi's getMarkerLeavingRow: the row to pivot a parametric marker into before its row is
+    /// dropped, chosen to keep the tableau feasible.
+    private func markerLeavingRow(_ marker: Int32) -> Int32? {
+        collectColumn(marker)
+        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        for k in columnSlots.indices {
+            let slot = columnSlots[k]
+            let b = rows[Int(slot)].basic
+            guard b >= 0 else { continue }
+            let c = cellCoefficients[columnCells[k]]
+            if kinds[Int(b)] == .external {
+                third = slot
+            } else if c < 0 {
+                let r = -rows[Int(slot)].constant / c
+                if r < r1 { r1 = r; first = slot }
+            } else {
+                let r = rows[Int(slot)].constant / c
+                if r < r2 { r2 = r; second = slot }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+}

@@ -1,0 +1,133 @@
+// Changing constants in place: edit variables (suggestValue) and setConstant share one mechanism,
+// shifting a constraint's marker symbol, followed by the dual simplex.
+
+extension Tableau {
+    /// Moves the constant of an installed constraint by `delta` through its marker column.
+    private func shiftMarker(_ tag: Tag, by delta: Double) {
+        let shift = delta / tag.markerCoefficient
+        let m = tag.marker
+        let slot = rowOf[Int(m)]
+        if slot >= 0 {
+            rows[Int(slot)].constant -= shift
+            noteFeasibility(slot)
+        } else {
+            collectColumn(m)
+            for k in columnSlots.indices {
+                let t = columnSlots[k]
+                rows[Int(t)].constant += cellCoefficients[columnCells[k]] * shift
+                noteFeasibility(t)
+            }
+            for l in levels.indices { levels[l].value += levels[l].coefficients[Int(m)] * shift }
+        }
+        valuesAreCurrent = false
+    }
+
+    /// Sets the constant of an installed constraint's expression without removing it.
+    func setConstant(_ constant: Double, for constraint: Constraint) throws {
+        guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+        guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
+        let tag = tags[Int(t)]!
+        let delta = constant - tag.constant
+        if delta == 0 { return }
+        if kinds[Int(tag.marker)] == .dummy && rowOf[Int(tag.marker)] >= 0 {
+            // A redundant required equality: its marker carries no column. Take it out and put it
+            // back with the new constant.
+            try remove(constraint)
+            do {
+                try add(constraint, constant: constant)
+            } catch {
+                try add(constraint, constant: tag.constant)
+                throw error
+            }
+            return
+        }
+        shiftMarker(tag, by: delta)
+        tags[Int(t)]!.constant = constant
+        do {
+            try dualOptimize()
+        } catch {
+            shiftMarker(tag, by: -delta)
+            tags[Int(t)]!.constant = tag.constant
+            do { try dualOptimize() } catch {
+                throw SolverError.internalError("restoring the constant of \(constraint) failed")
+            }
+            throw unsatisfiable(constraint, constant: constant)
+        }
+    }
+
+    // MARK: - Edit variables
+
+    func addEditVariable(_ variable: Variable, priority: Priority) throws {
+        let key = ObjectIdentifier(variable)
+        guard edits[key] == nil else { throw SolverError.duplicateEditVariable(variable) }
+        guard priority.isValid else { throw SolverError.invalidPriority(priority) }
+        guard !priority.isRequired else { throw SolverError.requiredEditVariable(variable) }
+        let constraint = Constraint(variable.expression, .equal, priority: priority)
+        try add(constraint)
+        edits[key] = (variable, tag(of: constraint)!, 0)
+    }
+
+    func removeEditVariable(_ variable: Variable) throws {
+        guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+            throw SolverError.unknownEditVariable(variable)
+        }
+        try remove(tags[Int(edit.tag)]!.constraint)
+    }
+
+    func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }
+
+    func suggestValue(_ value: Double, for variable: Variable) throws {
+        let key = ObjectIdentifier(variable)
+        guard let edit = edits[key] else { throw SolverError.unknownEditVariable(variable) }
+        guard value.isFinite else { throw SolverError.nonFiniteValue(value) }
+        let delta = value - edit.value
+        if delta == 0 { return }
+        edits[key]!.value = value
+        let tag = tags[Int(edit.tag)]!
+        // The edit constraint is `variable - value == 0`: its constant moves by -delta.
+        shiftMarker(tag, by: -delta)
+        tags[Int(edit.tag)]!.constant = tag.constant - delta
+        do { try dualOptimize() } catch {
+            throw SolverError.internalError("the dual simplex failed on a suggested value")
+        }
+    }
+
+    // MARK: - Values
+
+    /// Computes the value of every basic symbol: proper rows are their constants, DAG rows are
+    /// evaluated in creation order (each refers to older rows only).
+    func computeValues() {
+        if valuesAreCurrent { return }
+        for slot in rows.indices {
+            let h = rows[slot]
+            if h.basic >= 0 && h.seq == 0 { basicValues[Int(h.basic)] = h.constant }
+        }
+        var live = 0
+        for (slot, seq) in dagOrder {
+            let h = rows[Int(slot)]
+            guard h.basic >= 0, h.seq == seq else { continue }
+            dagOrder[live] = (slot, seq)
+            live += 1
+            var v = h.constant
+            for i in Int(h.start)..<Int(h.start + h.count) {
+                let s = cellSymbols[i]
+                if rowOf[Int(s)] >= 0 { v += cellCoefficients[i] * basicValues[Int(s)] }
+            }
+            basicValues[Int(h.basic)] = v
+        }
+        dagOrder.removeLast(dagOrder.count - live)
+        valuesAreCurrent = true
+    }
+
+    func value(of s: Int32) -> Double {
+        computeValues()
+        return rowOf[Int(s)] >= 0 ? basicValues[Int(s)] : 0
+    }
+
+    func updateVariables() {
+        computeValues()
+        for s in externalSymbols {
+            variables[Int(s)]!.value = rowOf[Int(s)] >= 0 ? basicValues[Int(s)] : 0
+        }
+    }
+}

@@ -1,0 +1,237 @@
+// Row storage: every row's cells live in one arena (two parallel arrays), so a solver makes a
+// handful of allocations however many rows it has. A row that outgrows its capacity moves to the
+// end of the arena; the space it leaves is reclaimed by `compactIfNeeded()` between operations.
+
+extension Tableau {
+    /// Makes an empty row for `basic` with room for `capacity` cells.
+    func allocateRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
+        let cap = max(capacity, 4)
+        let start = Int32(cellSymbols.count)
+        cellSymbols.append(contentsOf: repeatElement(-1, count: cap))
+        cellCoefficients.append(contentsOf: repeatElement(0, count: cap))
+        let header = RowHeader(start: start, count: 0, capacity: Int32(cap), basic: basic, constant: constant, seq: 0)
+        if let slot = freeSlots.popLast() {
+            rows[Int(slot)] = header
+            return slot
+        }
+        rows.append(header)
+        slotStamp.append(0)
+        return Int32(rows.count - 1)
+    }
+
+    /// Frees a row's slot; its cells stop counting as references.
+    func freeRow(_ slot: Int32) {
+        let h = rows[Int(slot)]
+        for i in Int(h.start)..<Int(h.start + h.count) { refCount[Int(cellSymbols[i])] -= 1 }
+        garbageCells += Int(h.capacity)
+        rows[Int(slot)] = RowHeader(start: 0, count: 0, capacity: 0, basic: -1, constant: 0, seq: 0)
+        freeSlots.append(slot)
+    }
+
+    /// Appends a cell for a symbol the row does not have yet.
+    func appendCell(_ slot: Int32, _ s: Int32, _ coefficient: Double) {
+        var h = rows[Int(slot)]
+        if h.count == h.capacity {
+            let newStart = Int32(cellSymbols.count)
+            let newCapacity = h.capacity * 2
+            for i in Int(h.start)..<Int(h.start + h.count) {
+                cellSymbols.append(cellSymbols[i])
+                cellCoefficients.append(cellCoefficients[i])
+            }
+            cellSymbols.append(contentsOf: repeatElement(-1, count: Int(newCapacity - h.count)))
+            cellCoefficients.append(contentsOf: repeatElement(0, count: Int(newCapacity - h.count)))
+            garbageCells += Int(h.capacity)
+            h.start = newStart
+            h.capacity = newCapacity
+        }
+        let i = Int(h.start + h.count)
+        cellSymbols[i] = s
+        cellCoefficients[i] = coefficient
+        h.count += 1
+        rows[Int(slot)] = h
+        refCount[Int(s)] += 1
+        link(s, slot)
+    }
+
+    /// The arena index of a symbol's cell in a row, or -1.
+    @inline(__always) func find(_ slot: Int32, _ s: Int32) -> Int {
+        let h = rows[Int(slot)]
+        var i = Int(h.start)
+        let end = i + Int(h.count)
+        while i < end {
+            if cellSymbols[i] == s { return i }
+            i += 1
+        }
+        return -1
+    }
+
+    func coefficient(_ slot: Int32, _ s: Int32) -> Double {
+        let i = find(slot, s)
+        return i < 0 ? 0 : cellCoefficients[i]
+    }
+
+    /// Removes the cell at arena index `i` of a row (the last cell takes its place).
+    func removeCell(_ slot: Int32, at i: Int) {
+        let last = Int(rows[Int(slot)].start + rows[Int(slot)].count - 1)
+        refCount[Int(cellSymbols[i])] -= 1
+        cellSymbols[i] = cellSymbols[last]
+        cellCoefficients[i] = cellCoefficients[last]
+        rows[Int(slot)].count -= 1
+    }
+
+    /// Drops the cells whose coefficient is near zero.
+    func sweep(_ slot: Int32) {
+        let h = rows[Int(slot)]
+        var write = Int(h.start)
+        for read in Int(h.start)..<Int(h.start + h.count) {
+            if abs(cellCoefficients[read]) < Tableau.epsilon {
+                refCount[Int(cellSymbols[read])] -= 1
+            } else {
+                cellSymbols[write] = cellSymbols[read]
+                cellCoefficients[write] = cellCoefficients[read]
+                write += 1
+            }
+        }
+        rows[Int(slot)].count = Int32(write) - h.start
+    }
+
+    /// `target += factor * source`, for two different rows.
+    func addScaled(_ target: Int32, _ source: Int32, _ factor: Double) {
+        let src = rows[Int(source)]
+        rows[Int(target)].constant += factor * src.constant
+        let sourceCount = Int(src.count)
+        if sourceCount == 0 { return }
+        var cancelled = false
+        let targetCount = Int(rows[Int(target)].count)
+        if targetCount * sourceCount <= 64 {
+            for j in Int(src.start)..<Int(src.start) + sourceCount {
+                let s = cellSymbols[j]
+                let v = factor * cellCoefficients[j]
+                let i = find(target, s)
+                if i >= 0 {
+                    let n = cellCoefficients[i] + v
+                    cellCoefficients[i] = n
+                    if abs(n) < Tableau.epsilon { cancelled = true }
+                } else if abs(v) >= Tableau.epsilon {
+                    appendCell(target, s, v)
+                }
+            }
+        } else {
+            // Index the target's cells by symbol (positions relative to the row's start survive a
+            // move of the row within the arena).
+            var h = rows[Int(target)]
+            for i in 0..<Int(h.count) { position[Int(cellSymbols[Int(h.start) + i])] = Int32(i + 1) }
+            for j in Int(src.start)..<Int(src.start) + sourceCount {
+                let s = cellSymbols[j]
+                let v = factor * cellCoefficients[j]
+                let p = position[Int(s)]
+                if p > 0 {
+                    let i = Int(rows[Int(target)].start) + Int(p - 1)
+                    let n = cellCoefficients[i] + v
+                    cellCoefficients[i] = n
+                    if abs(n) < Tableau.epsilon { cancelled = true }
+                } else if abs(v) >= Tableau.epsilon {
+                    appendCell(target, s, v)
+                    position[Int(s)] = rows[Int(target)].count
+                }
+            }
+            h = rows[Int(target)]
+            for i in 0..<Int(h.count) { position[Int(cellSymbols[Int(h.start) + i])] = 0 }
+        }
+        if cancelled { sweep(target) }
+    }
+
+    /// Rewrites a row `old = c + a*s + ...` as `s = ...` (with `old` moved to the right side when
+    /// `old >= 0`); `s` must be in the row.
+    func solveFor(_ slot: Int32, _ s: Int32, replacing old: Int32) {
+        let i = find(slot, s)
+        let a = cellCoefficients[i]
+        removeCell(slot, at: i)
+        let f = -1 / a
+        let h = rows[Int(slot)]
+        rows[Int(slot)].constant = h.constant * f
+        for j in Int(h.start)..<Int(h.start + h.count) { cellCoefficients[j] *= f }
+        if old >= 0 { appendCell(slot, old, 1 / a) }
+    }
+
+    // MARK: - Columns
+
+    func link(_ s: Int32, _ slot: Int32) {
+        let n: Int32
+        if freeNode >= 0 {
+            n = freeNode
+            freeNode = nodeNext[Int(n)]
+            nodeSlot[Int(n)] = slot
+            nodeNext[Int(n)] = columnHead[Int(s)]
+        } else {
+            n = Int32(nodeSlot.count)
+            nodeSlot.append(slot)
+            nodeNext.append(columnHead[Int(s)])
+        }
+        columnHead[Int(s)] = n
+    }
+
+    /// The slots of the rows that mention `s`, each once, with the arena index of its cell, in
+    /// `columnSlots` / `columnCells`. Stale entries are unlinked on the way.
+    func collectColumn(_ s: Int32) {
+        columnSlots.removeAll(keepingCapacity: true)
+        columnCells.removeAll(keepingCapacity: true)
+        let stamp = nextStamp()
+        var previous: Int32 = -1
+        var n = columnHead[Int(s)]
+        while n >= 0 {
+            let next = nodeNext[Int(n)]
+            let slot = nodeSlot[Int(n)]
+            var cell = -1
+            if rows[Int(slot)].basic != -1 && slotStamp[Int(slot)] != stamp {
+                cell = find(slot, s)
+            }
+            if cell >= 0 {
+                slotStamp[Int(slot)] = stamp
+                columnSlots.append(slot)
+                columnCells.append(cell)
+                previous = n
+            } else {
+                if previous < 0 { columnHead[Int(s)] = next } else { nodeNext[Int(previous)] = next }
+                nodeNext[Int(n)] = freeNode
+                freeNode = n
+            }
+            n = next
+        }
+    }
+
+    /// Unlinks a whole column (after its symbol was eliminated from every row).
+    func clearColumn(_ s: Int32) {
+        var n = columnHead[Int(s)]
+        while n >= 0 {
+            let next = nodeNext[Int(n)]
+            nodeNext[Int(n)] = freeNode
+            freeNode = n
+            n = next
+        }
+        columnHead[Int(s)] = -1
+    }
+
+    // MARK: - Arena upkeep
+
+    /// Copies the live rows into fresh arrays once more than half the arena is garbage.
+    func compactIfNeeded() {
+        guard garbageCells > 1024, garbageCells * 2 > cellSymbols.count else { return }
+        var symbols: [Int32] = []
+        var coefficients: [Double] = []
+        symbols.reserveCapacity(cellSymbols.count - garbageCells)
+        coefficients.reserveCapacity(cellSymbols.count - garbageCells)
+        for slot in rows.indices where rows[slot].basic != -1 {
+            let h = rows[slot]
+            let start = Int32(symbols.count)
+            for i in Int(h.start)..<Int(h.start + h.capacity) {
+                symbols.append(cellSymbols[i])
+                coefficients.append(cellCoefficients[i])
+            }
+            rows[slot].start = start
+        }
+        cellSymbols = symbols
+        cellCoefficients = coefficients
+        garbageCells = 0
+    }
+}

@@ -1,0 +1,287 @@
+// The simplex steps, named after the Cassowary paper and kiwi: substitute, pivot, optimize
+// (primal, lexicographic over the priority levels), dualOptimize (after constants change), and the
+// expansion of DAG rows into proper form.
+
+struct DualOptimizeFailure: Error {}
+
+extension Tableau {
+    /// Records a restricted row whose constant went negative (or a dummy row that is no longer 0).
+    @inline(__always) func noteFeasibility(_ slot: Int32) {
+        let b = rows[Int(slot)].basic
+        guard b >= 0, kinds[Int(b)] != .external else { return }
+        let c = rows[Int(slot)].constant
+        if kinds[Int(b)] == .dummy {
+            if abs(c) > Tableau.epsilon { infeasible.append(b) }
+        } else if c < 0 {
+            if c < -Tableau.epsilon { infeasible.append(b) } else { rows[Int(slot)].constant = 0 }
+        }
+    }
+
+    /// Replaces the basic symbol `s` of the row at `slot` by that row in every other row and in
+    /// the objective.
+    func substitute(_ s: Int32, _ slot: Int32) {
+        collectColumn(s)
+        var k = 0
+        while k < columnSlots.count {
+            let t = columnSlots[k]
+            let cell = columnCells[k]
+            k += 1
+            if t == slot { continue }
+            let c = cellCoefficients[cell]
+            removeCell(t, at: cell)
+            addScaled(t, slot, c)
+            noteFeasibility(t)
+        }
+        clearColumn(s)
+        substituteIntoObjective(s, slot: slot)
+        valuesAreCurrent = false
+    }
+
+    /// Makes `entering` basic in the row at `slot`, whose basic symbol becomes parametric.
+    func pivot(_ entering: Int32, _ slot: Int32) {
+        if rows[Int(slot)].seq > 0 { expandRow(slot) }
+        let leaving = rows[Int(slot)].basic
+        solveFor(slot, entering, replacing: leaving)
+        rowOf[Int(leaving)] = -1
+        rowOf[Int(entering)] = slot
+        rows[Int(slot)].basic = entering
+        substitute(entering, slot)
+    }
+
+    // MARK: - Optimize
+
+    /// Primal simplex on the objective levels, highest priority first. A symbol may enter at a
+    /// level only if it has a zero coefficient at every higher level, so that no lower priority
+    /// ever buys its improvement with a higher one.
+    func optimize() throws {
+        var degenerate = 0
+        var l = 0
+        while l < levels.count {
+            let bland = degenerate > 50
+            guard let q = enteringSymbol(level: l, bland: bland) else {
+                l += 1
+                continue
+            }
+            guard let (slot, ratio) = leavingRow(for: q) else {
+                throw SolverError.internalError("the objective is unbounded")
+            }
+            degenerate = ratio < Tableau.epsilon ? degenerate + 1 : 0
+            pivot(q, slot)
+        }
+    }
+
+    private func enteringSymbol(level l: Int, bland: Bool) -> Int32? {
+        if bland {
+            levels[l].candidates.removeAll(keepingCapacity: true)
+            for s in 0..<Int32(kinds.count) where canEnter(s, level: l) { return s }
+            return nil
+        }
+        while let s = levels[l].candidates.popLast() {
+            if canEnter(s, level: l) { return s }
+        }
+        return nil
+    }
+
+    @inline(__always) private func canEnter(_ s: Int32, level l: Int) -> Bool {
+        guard levels[l].coefficients[Int(s)] < 0, rowOf[Int(s)] < 0, kinds[Int(s)] != .dummy else { return false }
+        for h in 0..<l where levels[h].coefficients[Int(s)] != 0 { return false }
+        return true
+    }
+
+    /// The ratio test: the restricted row that limits how far `q` can grow, ties to the lowest
+    /// basic symbol (Bland's rule).
+    func leavingRow(for q: Int32) -> (Int32, Double)? {
+        collectColumn(q)
+        var best: Int32 = -1
+        var bestBasic = Int32.max
+        var bestRatio = Double.infinity
+        for k in columnSlots.indices {
+            let slot = columnSlots[k]
+            let b = rows[Int(slot)].basic
+            guard b >= 0, kinds[Int(b)] != .external else { continue }
+            let c = cellCoefficients[columnCells[k]]
+            guard c < 0 else { continue }
+            let r = -rows[Int(slot)].constant / c
+            if r < bestRatio - Tableau.epsilon || (r <= bestRatio + Tableau.epsilon && b < bestBasic) {
+                best = slot
+                bestBasic = b
+                bestRatio = min(r, bestRatio)
+            }
+        }
+        return best < 0 ? nil : (best, bestRatio)
+    }
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
+    /// Throws `DualOptimizeFailure` when no symbol can repair a row: the required constraints
+    /// cannot hold with the new constants.
+    func dualOptimize() throws {
+        while let b = infeasible.popLast() {
+            let slot = rowOf[Int(b)]
+            guard slot >= 0 else { continue }
+            let h = rows[Int(slot)]
+            if kinds[Int(b)] == .dummy {
+                if abs(h.constant) > Tableau.epsilon {
+                    infeasible.removeAll()
+                    throw DualOptimizeFailure()
+                }
+                continue
+            }
+            guard h.constant < -Tableau.epsilon else { continue }
+            var best: Int32 = -1
+            var bestCoefficient = 0.0
+            for i in Int(h.start)..<Int(h.start + h.count) {
+                let c = cellCoefficients[i]
+                let s = cellSymbols[i]
+                guard c > Tableau.epsilon, kinds[Int(s)] != .dummy else { continue }
+                if best < 0 || dualRatioLess(s, c, best, bestCoefficient) {
+                    best = s
+                    bestCoefficient = c
+                }
+            }
+            guard best >= 0 else {
+                infeasible.removeAll()
+                throw DualOptimizeFailure()
+            }
+            pivot(best, slot)
+        }
+    }
+
+    /// Lexicographic comparison of the dual ratios cost/coefficient, highest priority first.
+    private func dualRatioLess(_ s: Int32, _ cs: Double, _ t: Int32, _ ct: Double) -> Bool {
+        for l in levels.indices {
+            let a = levels[l].coefficients[Int(s)] / cs
+            let b = levels[l].coefficients[Int(t)] / ct
+            if a < b - Tableau.epsilon { return true }
+            if a > b + Tableau.epsilon { return false }
+        }
+        return s < t
+    }
+
+    /// Drives the artificial objective (a copy of the row being added) to its minimum.
+    func optimizeArtificial() throws {
+        while true {
+            let h = rows[Int(artificialSlot)]
+            var q = Int32.max
+            for i in Int(h.start)..<Int(h.start + h.count) {
+                let s = cellSymbols[i]
+                if cellCoefficients[i] < 0, kinds[Int(s)] != .dummy, rowOf[Int(s)] < 0, s < q { q = s }
+            }
+            if q == Int32.max { return }
+            guard let (slot, _) = leavingRow(for: q) else {
+                throw SolverError.internalError("the artificial objective is unbounded")
+            }
+            pivot(q, slot)
+        }
+    }
+
+    // MARK: - Expansion of DAG rows
+
+    func beginAccumulator(constant: Double) {
+        for s in touched { accumulator[Int(s)] = 0 }
+        touched.removeAll(keepingCapacity: true)
+        accumulatorStamp = nextStamp()
+        accumulatorConstant = constant
+    }
+
+    @inline(__always) func accumulate(_ s: Int32, _ v: Double) {
+        if symbolStamp[Int(s)] != accumulatorStamp {
+            symbolStamp[Int(s)] = accumulatorStamp
+            touched.append(s)
+            accumulator[Int(s)] = v
+        } else {
+            accumulator[Int(s)] += v
+        }
+    }
+
+    /// Rewrites the accumulator in proper form: every basic symbol is replaced by its row. DAG rows
+    /// are expanded newest first, so each is expanded once however many paths lead to it.
+    func expandAccumulator() {
+        let stamp = nextStamp()
+        var heap = MaxHeap()
+        var proper: [Int32] = []
+        func consider(_ s: Int32) {
+            let slot = rowOf[Int(s)]
+            guard slot >= 0, queuedStamp[Int(s)] != stamp else { return }
+            queuedStamp[Int(s)] = stamp
+            let seq = rows[Int(slot)].seq
+            if seq > 0 { heap.push(Int64(seq) << 32 | Int64(s)) } else { proper.append(s) }
+        }
+        var i = 0
+        while i < touched.count {
+            let s = touched[i]
+            if accumulator[Int(s)] != 0 { consider(s) }
+            i += 1
+        }
+        if heap.isEmpty && proper.isEmpty { return }
+        while let top = heap.pop() {
+            let b = Int32(truncatingIfNeeded: top & 0xFFFF_FFFF)
+            expandOne(b) { consider($0) }
+        }
+        for b in proper { expandOne(b) { _ in } }
+    }
+
+    @inline(__always) private func expandOne(_ b: Int32, _ consider: (Int32) -> Void) {
+        let c = accumulator[Int(b)]
+        guard c != 0 else { return }
+        accumulator[Int(b)] = 0
+        let h = rows[Int(rowOf[Int(b)])]
+        accumulatorConstant += c * h.constant
+        for j in Int(h.start)..<Int(h.start + h.count) {
+            let s = cellSymbols[j]
+            accumulate(s, c * cellCoefficients[j])
+            consider(s)
+        }
+    }
+
+    /// Rewrites a DAG row in proper form.
+    func expandRow(_ slot: Int32) {
+        let h = rows[Int(slot)]
+        beginAccumulator(constant: h.constant)
+        for i in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[i], cellCoefficients[i]) }
+        expandAccumulator()
+        for i in Int(h.start)..<Int(h.start + h.count) { refCount[Int(cellSymbols[i])] -= 1 }
+        rows[Int(slot)].count = 0
+        rows[Int(slot)].seq = 0
+        rows[Int(slot)].constant = accumulatorConstant
+        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon {
+            appendCell(slot, s, accumulator[Int(s)])
+        }
+    }
+}
+
+/// A binary max-heap of 64-bit keys.
+struct MaxHeap {
+    private var items: [Int64] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func push(_ x: Int64) {
+        items.append(x)
+        var i = items.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if items[p] >= items[i] { break }
+            items.swapAt(p, i)
+            i = p
+        }
+    }
+
+    mutating func pop() -> Int64? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && items[l] > items[m] { m = l }
+                if r < items.count && items[r] > items[m] { m = r }
+                if m == i { break }
+                items.swapAt(m, i)
+                i = m
+            }
+        }
+        return top
+    }
+}

@@ -1,0 +1,229 @@
+/// The simplex tableau behind ``Solver``: an incremental Cassowary solver with strictly ordered
+/// priorities.
+///
+/// Symbols are small integers. Every row expresses its basic symbol as a constant plus a linear
+/// combination of other symbols. Invariants (checked by `checkInvariants()` in debug builds):
+/// - restricted rows (basic symbol a slack, error or dummy) and the objective levels are in proper
+///   form: they mention parametric (non-basic) symbols only;
+/// - a row whose basic symbol is an external variable may also mention other basic *external*
+///   symbols whose rows were created before it (a "DAG row"). Required equalities such as
+///   `v[i].top == v[i-1].bottom + 8` therefore stay as short as they were written instead of
+///   expanding to every earlier link of a chain, which is what makes kiwi quadratic on chains;
+/// - every restricted row's constant is >= 0 (the basic solution is feasible), dummy rows are 0;
+/// - at rest, no parametric symbol can improve the objective (lexicographic optimality).
+///
+/// The objective is one dense row per distinct priority below `required`, compared
+/// lexicographically from the highest priority down (the symbolic weights of the Cassowary paper).
+final class Tableau {
+    enum Kind: UInt8 { case external, slack, error, dummy }
+
+    struct RowHeader {
+        var start: Int32
+        var count: Int32
+        var capacity: Int32
+        /// The basic symbol; -1 for a free slot, -2 for the artificial objective.
+        var basic: Int32
+        var constant: Double
+        /// Creation order of DAG rows, 0 for rows in proper form.
+        var seq: Int32
+    }
+
+    struct Level {
+        var priority: Double
+        var coefficients: [Double]
+        var value: Double = 0
+        /// Symbols whose coefficient became negative since they were last looked at.
+        var candidates: [Int32] = []
+    }
+
+    struct Tag {
+        var constraint: Constraint
+        var marker: Int32
+        var other: Int32
+        /// The marker's coefficient in the row the constraint was created as.
+        var markerCoefficient: Double
+        /// The constant of the constraint's expression the tableau holds now.
+        var constant: Double
+        var priority: Double
+    }
+
+    static let epsilon = 1.0e-8
+
+    let usesCaches: Bool
+    let identity: ObjectIdentifier
+
+    // Symbols, indexed by symbol.
+    var kinds: [Kind] = []
+    var rowOf: [Int32] = []
+    var refCount: [Int32] = []
+    var columnHead: [Int32] = []
+    var variables: [Variable?] = []
+    var externalSymbols: [Int32] = []
+    var variableSymbols: [ObjectIdentifier: Int32] = [:]
+
+    // Rows: headers by slot, cells in one arena.
+    var rows: [RowHeader] = []
+    var freeSlots: [Int32] = []
+    var cellSymbols: [Int32] = []
+    var cellCoefficients: [Double] = []
+    var garbageCells = 0
+    var dagOrder: [(slot: Int32, seq: Int32)] = []
+    var nextSeq: Int32 = 1
+
+    // Columns: for each symbol a linked list of the slots of rows that mention it. Entries go
+    // stale when a cell is removed; readers check the row and drop stale entries.
+    var nodeSlot: [Int32] = []
+    var nodeNext: [Int32] = []
+    var freeNode: Int32 = -1
+
+    var levels: [Level] = []
+    var artificialSlot: Int32 = -1
+    var infeasible: [Int32] = []
+
+    // Constraints and edit variables.
+    var tags: [Tag?] = []
+    var freeTags: [Int32] = []
+    var tagIndex: [ObjectIdentifier: Int32] = [:]
+    var edits: [ObjectIdentifier: (variable: Variable, tag: Int32, value: Double)] = [:]
+
+    // Scratch space, indexed by symbol or slot.
+    var position: [Int32] = []
+    var slotStamp: [UInt32] = []
+    var symbolStamp: [UInt32] = []
+    var stampCounter: UInt32 = 0
+    var accumulator: [Double] = []
+    var touched: [Int32] = []
+    var accumulatorStamp: UInt32 = 0
+    var accumulatorConstant: Double = 0
+    var queuedStamp: [UInt32] = []
+    var columnSlots: [Int32] = []
+    var columnCells: [Int] = []
+    var basicValues: [Double] = []
+    var valuesAreCurrent = false
+
+    init(owner: AnyObject, usesCaches: Bool = true) {
+        self.identity = ObjectIdentifier(owner)
+        self.usesCaches = usesCaches
+    }
+
+    // MARK: - Symbols
+
+    func newSymbol(_ kind: Kind) -> Int32 {
+        let s = Int32(kinds.count)
+        kinds.append(kind)
+        rowOf.append(-1)
+        refCount.append(0)
+        columnHead.append(-1)
+        variables.append(nil)
+        position.append(0)
+        symbolStamp.append(0)
+        queuedStamp.append(0)
+        accumulator.append(0)
+        basicValues.append(0)
+        for l in levels.indices { levels[l].coefficients.append(0) }
+        return s
+    }
+
+    /// The symbol of an external variable, created on first use.
+    func symbol(for variable: Variable) -> Int32 {
+        if let s = existingSymbol(for: variable) { return s }
+        let s = newSymbol(.external)
+        variables[Int(s)] = variable
+        externalSymbols.append(s)
+        if usesCaches && variable.cachedOwner == nil {
+            variable.cachedOwner = identity
+            variable.cachedSymbol = s
+        } else {
+            variableSymbols[ObjectIdentifier(variable)] = s
+        }
+        return s
+    }
+
+    func existingSymbol(for variable: Variable) -> Int32? {
+        if usesCaches, variable.cachedOwner == identity {
+            let s = variable.cachedSymbol
+            if s >= 0, Int(s) < variables.count, variables[Int(s)] === variable { return s }
+        }
+        return variableSymbols.isEmpty ? nil : variableSymbols[ObjectIdentifier(variable)]
+    }
+
+    @inline(__always) func isBasic(_ s: Int32) -> Bool { rowOf[Int(s)] >= 0 }
+
+    @inline(__always) func isRestricted(_ s: Int32) -> Bool { kinds[Int(s)] != .external }
+
+    func nextStamp() -> UInt32 {
+        stampCounter &+= 1
+        if stampCounter == 0 {
+            for i in slotStamp.indices { slotStamp[i] = 0 }
+            for i in symbolStamp.indices { symbolStamp[i] = 0 }
+            for i in queuedStamp.indices { queuedStamp[i] = 0 }
+            stampCounter = 1
+        }
+        return stampCounter
+    }
+
+    // MARK: - Levels of the objective
+
+    /// The index of the objective level for a priority, created if needed.
+    func level(for priority: Double) -> Int {
+        var i = 0
+        while i < levels.count {
+            if levels[i].priority == priority { return i }
+            if levels[i].priority < priority { break }
+            i += 1
+        }
+        levels.insert(Level(priority: priority, coefficients: [Double](repeating: 0, count: kinds.count)), at: i)
+        return i
+    }
+
+    func existingLevel(for priority: Double) -> Int? {
+        levels.firstIndex { $0.priority == priority }
+    }
+
+    /// Adds `amount` to a symbol's coefficient in one level, noting it as a candidate to enter.
+    @inline(__always) func addObjective(_ l: Int, _ s: Int32, _ amount: Double) {
+        let v = levels[l].coefficients[Int(s)] + amount
+        if abs(v) < Tableau.epsilon {
+            levels[l].coefficients[Int(s)] = 0
+        } else {
+            levels[l].coefficients[Int(s)] = v
+            if v < 0 { levels[l].candidates.append(s) }
+        }
+    }
+
+    /// Adds `factor` times a row to every objective level that has the row's basic symbol,
+    /// eliminating it.
+    func substituteIntoObjective(_ s: Int32, slot: Int32) {
+        for l in levels.indices {
+            let c = levels[l].coefficients[Int(s)]
+            if c == 0 { continue }
+            levels[l].coefficients[Int(s)] = 0
+            let h = rows[Int(slot)]
+            levels[l].value += c * h.constant
+            var i = Int(h.start)
+            let end = i + Int(h.count)
+            while i < end {
+                addObjective(l, cellSymbols[i], c * cellCoefficients[i])
+                i += 1
+            }
+            // A symbol whose coefficient at this level went to zero may be unblocked below.
+            if l + 1 < levels.count { noteChanged(slot: slot, below: l) }
+        }
+    }
+
+    /// Re-offers the symbols of a row as entering candidates at the levels below `l`.
+    private func noteChanged(slot: Int32, below l: Int) {
+        let h = rows[Int(slot)]
+        var i = Int(h.start)
+        let end = i + Int(h.count)
+        while i < end {
+            let s = cellSymbols[i]
+            if levels[l].coefficients[Int(s)] == 0 {
+                for k in (l + 1)..<levels.count where levels[k].coefficients[Int(s)] < 0 {
+                    levels[k].candidates.append(s)
+                }
+            }
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// A real-valued unknown of a constraint system.
+///
+/// A variable is identified by the object itself (`===`), never by its name: two variables with the
+/// same name are different unknowns. Its ``value`` is written by ``Solver/updateVariables()``.
+///
+/// Variables are not `Sendable`: a solver and the variables and constraints it uses belong to one
+/// thread (or actor) at a time.
+public final class Variable {
+    /// A name used in descriptions and error messages.
+    public let name: String
+
+    /// The value the last ``Solver/updateVariables()`` of a solver holding this variable gave it;
+    /// 0 before that.
+    public internal(set) var value: Double = 0
+
+    /// A one-entry cache of the symbol this variable has in the solver that last took it, so that
+    /// the common case (one solver per variable) needs no hashing.
+    var cachedOwner: ObjectIdentifier?
+    var cachedSymbol: Int32 = -1
+
+    /// Creates a variable.
+    /// - Parameter name: a name for descriptions; it need not be unique.
+    public init(_ name: String = "") {
+        self.name = name
+    }
+}
+
+extension Variable: CustomStringConvertible {
+    public var description: String { name.isEmpty ? "v\(UInt(bitPattern: ObjectIdentifier(self).hashValue) % 10_000)" : name }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+import Cassowary
+
+@main
+struct SelfSizingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "selfsizing",
+        abstract: "Self-sizing list layout, headless: constraint solving, fitting and row heights.",
+        subcommands: [Demo.self]
+    )
+}

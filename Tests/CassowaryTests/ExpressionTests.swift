@@ -1,0 +1,90 @@
+import Testing
+import Cassowary
+
+@Suite struct ExpressionTests {
+    @Test func operatorsBuildTermsAndConstants() {
+        let x = Variable("x"), y = Variable("y")
+        let e = 2 * x + y - 10
+        #expect(e.terms.count == 2)
+        #expect(e.terms[0].variable === x && e.terms[0].coefficient == 2)
+        #expect(e.terms[1].variable === y && e.terms[1].coefficient == 1)
+        #expect(e.constant == -10)
+        let f = 5 - (x - 3 * y) / 2
+        #expect(f.terms.map(\.coefficient) == [-0.5, 1.5])
+        #expect(f.constant == 5)
+        #expect((-x).coefficient == -1)
+        #expect((x * 4).coefficient == 4)
+    }
+
+    @Test func descriptionsReadLikeCode() {
+        let x = Variable("x"), y = Variable("y")
+        #expect((2 * x + y - 10).description == "2 * x + y - 10")
+        #expect((-x - 3).description == "-x - 3")
+        #expect(Expression(constant: 4).description == "4")
+    }
+
+    @Test func valueUsesVariableValues() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add(x == 3)
+        solver.updateVariables()
+        #expect((2 * x + 1).value == 7)
+    }
+
+    @Test func finiteness() {
+        let x = Variable("x")
+        #expect((x + 1).isFinite)
+        #expect(!(x + .nan).isFinite)
+        #expect(!(Double.infinity * x + 0).isFinite)
+    }
+}
+
+@Suite struct ConstraintTests {
+    @Test func relationsNormaliseToExpressionAgainstZero() {
+        let x = Variable("x"), y = Variable("y")
+        let c = x <= y + 5
+        #expect(c.relation == .lessThanOrEqual)
+        #expect(c.expression.constant == -5)
+        #expect(c.priority == .required)
+        #expect((10 >= x).expression.terms[0].coefficient == -1)
+    }
+
+    @Test func priorityMakesANewConstraint() {
+        let x = Variable("x")
+        let c = x == 3
+        let d = c.priority(.defaultHigh)
+        #expect(c !== d)
+        #expect(c.priority == .required)
+        #expect(d.priority == .defaultHigh)
+        #expect(d.expression.constant == -3)
+    }
+
+    @Test func descriptionMovesTheConstantRight() {
+        let a = Variable("title.leading"), b = Variable("contentView.leading")
+        #expect((a == b + 20).description == "title.leading - contentView.leading == 20")
+        #expect((a >= 8).priority(750).description == "title.leading >= 8 @750")
+    }
+}
+
+@Suite struct PriorityTests {
+    @Test func autoLayoutScale() {
+        #expect(Priority.required.rawValue == 1000)
+        #expect(Priority.defaultHigh.rawValue == 750)
+        #expect(Priority.defaultLow.rawValue == 250)
+        #expect(Priority.fittingSizeLevel.rawValue == 50)
+        #expect(Priority.required.isRequired)
+        #expect(!Priority(999).isRequired)
+        #expect(Priority.defaultLow < .defaultHigh)
+    }
+
+    @Test(arguments: [0.0, -1, 1000.5, .nan, .infinity])
+    func invalidPriorities(_ raw: Double) {
+        #expect(!Priority(raw).isValid)
+    }
+
+    @Test func literals() {
+        let p: Priority = 251
+        let q: Priority = 999.5
+        #expect(p.rawValue == 251 && q.rawValue == 999.5)
+    }
+}
