@@ -239,10 +239,19 @@ extension Tableau {
             rowOf[Int(marker)] = -1
             freeRow(slot)
         } else {
-            guard let leaving = markerLeavingRow(marker) else {
-                throw SolverError.internalError("no row holds the marker of \(constraint)")
+            var leaving: Int32 = -1
+            while leaving < 0 {
+                guard let candidate = markerLeavingRow(marker) else {
+                    throw SolverError.internalError("no row holds the marker of \(constraint)")
+                }
+                // A DAG row may hold the marker only on its face (its references cancel it):
+                // expanded, it either still holds it or drops out of the column.
+                if rows[Int(candidate)].seq > 0 {
+                    expandRow(candidate)
+                    if find(candidate, marker) < 0 { continue }
+                }
+                leaving = candidate
             }
-            if rows[Int(leaving)].seq > 0 { expandRow(leaving) }
             let b = rows[Int(leaving)].basic
             solveFor(leaving, marker, replacing: b)
             rowOf[Int(b)] = -1

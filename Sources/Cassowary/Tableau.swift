@@ -180,19 +180,25 @@ final class Tableau {
         levels.firstIndex { $0.priority == priority }
     }
 
-    /// Adds `amount` to a symbol's coefficient in one level, noting it as a candidate to enter.
+    /// Adds `amount` to a symbol's coefficient in one level, noting it as a candidate to enter
+    /// there when it turns negative, and at the levels below when it turns zero (it no longer
+    /// blocks them).
     @inline(__always) func addObjective(_ l: Int, _ s: Int32, _ amount: Double) {
         let v = levels[l].coefficients[Int(s)] + amount
         if abs(v) < Tableau.epsilon {
             levels[l].coefficients[Int(s)] = 0
+            var k = l + 1
+            while k < levels.count {
+                if levels[k].coefficients[Int(s)] < 0 { levels[k].candidates.append(s) }
+                k += 1
+            }
         } else {
             levels[l].coefficients[Int(s)] = v
             if v < 0 { levels[l].candidates.append(s) }
         }
     }
 
-    /// Adds `factor` times a row to every objective level that has the row's basic symbol,
-    /// eliminating it.
+    /// Replaces the basic symbol `s` by its row (at `slot`) in every objective level.
     func substituteIntoObjective(_ s: Int32, slot: Int32) {
         for l in levels.indices {
             let c = levels[l].coefficients[Int(s)]
@@ -206,24 +212,6 @@ final class Tableau {
                 addObjective(l, cellSymbols[i], c * cellCoefficients[i])
                 i += 1
             }
-            // A symbol whose coefficient at this level went to zero may be unblocked below.
-            if l + 1 < levels.count { noteChanged(slot: slot, below: l) }
-        }
-    }
-
-    /// Re-offers the symbols of a row as entering candidates at the levels below `l`.
-    private func noteChanged(slot: Int32, below l: Int) {
-        let h = rows[Int(slot)]
-        var i = Int(h.start)
-        let end = i + Int(h.count)
-        while i < end {
-            let s = cellSymbols[i]
-            if levels[l].coefficients[Int(s)] == 0 {
-                for k in (l + 1)..<levels.count where levels[k].coefficients[Int(s)] < 0 {
-                    levels[k].candidates.append(s)
-                }
-            }
-            i += 1
         }
     }
 }

@@ -1,0 +1,161 @@
+import Testing
+import Cassowary
+
+/// Seeded random systems and operation sequences, checked after every step against the dense
+/// lexicographic LP in `ReferenceLP`: the required constraints hold, each priority level's sum of
+/// violations is the reference optimum, and an unsatisfiable change is refused exactly when the
+/// reference finds the required constraints infeasible.
+@Suite struct RandomSystemTests {
+    static let priorities: [Double] = [1000, 1000, 1000, 999, 751, 750, 250, 251, 50]
+
+    final class Model {
+        var rng: SeededGenerator
+        let variables: [Variable]
+        let solver = Solver()
+        /// Installed constraints with the constant the solver holds for them.
+        var installed: [(Constraint, Double)] = []
+        var edits: [(Variable, Constraint, Double)] = []
+
+        /// Linked systems relate two or three variables per constraint, mostly by equalities, as
+        /// layouts do (chains of edges), on more variables.
+        let linked: Bool
+
+        init(seed: UInt64, linked: Bool = false) {
+            rng = SeededGenerator(seed: seed)
+            self.linked = linked
+            let n = linked ? Int.random(in: 5...8, using: &rng) : Int.random(in: 2...4, using: &rng)
+            variables = (0..<n).map { Variable("x\($0)") }
+        }
+
+        func randomConstraint() -> Constraint {
+            var terms: [Term] = []
+            if linked {
+                let picked = variables.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))
+                for v in picked {
+                    let c = Double([1, -1, 1, -1, 2, -2].randomElement(using: &rng)!)
+                    terms.append(Term(v, c))
+                }
+            } else {
+                for v in variables where Bool.random(using: &rng) || terms.isEmpty {
+                    let c = Double(Int.random(in: -3...3, using: &rng))
+                    if c != 0 { terms.append(Term(v, c)) }
+                }
+            }
+            if terms.isEmpty { terms.append(Term(variables[0], 1)) }
+            let constant = Double(Int.random(in: -20...20, using: &rng))
+            let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+            let priority = RandomSystemTests.priorities.randomElement(using: &rng)!
+            return Constraint(Expression(terms, constant: constant), relation, priority: Priority(priority))
+        }
+
+        var system: [(Constraint, Double)] {
+            installed + edits.map { ($0.1, -$0.2) }
+        }
+
+        func referenceAccepts(_ extra: [(Constraint, Double)], without: Constraint? = nil) -> Bool {
+            let set = system.filter { $0.0 !== without } + extra
+            return ReferenceLP.lexicographicViolations(set, variables: variables) != nil
+        }
+
+        /// Compares the solver's current solution with the reference optimum.
+        func check(_ step: String) {
+            expectSound(solver)
+            solver.updateVariables()
+            guard let reference = ReferenceLP.lexicographicViolations(system, variables: variables) else {
+                Issue.record("\(step): the reference finds the accepted system infeasible")
+                return
+            }
+            var ours: [Double: Double] = [:]
+            for (c, constant) in system {
+                var e = c.expression
+                e.constant = constant
+                let v = violation(of: Constraint(e, c.relation, priority: c.priority))
+                if c.priority.isRequired {
+                    #expect(v < 1e-6, "\(step): required \(c) violated by \(v)")
+                } else {
+                    ours[c.priority.rawValue, default: 0] += v
+                }
+            }
+            for (level, optimum) in reference {
+                let got = ours[level] ?? 0
+                #expect(abs(got - optimum) <= 1e-5 * (1 + abs(optimum)),
+                        "\(step): level \(level) violation \(got), reference \(optimum)")
+            }
+        }
+    }
+
+    @Test(arguments: 0..<8)
+    func randomSystemsMatchTheReference(batch: Int) throws {
+        for k in 0..<300 {
+            try run(Model(seed: UInt64(batch * 1000 + k)), constraints: 3...8)
+        }
+    }
+
+    @Test(arguments: 0..<4)
+    func linkedSystemsMatchTheReference(batch: Int) throws {
+        for k in 0..<200 {
+            try run(Model(seed: UInt64(100_000 + batch * 1000 + k), linked: true), constraints: 6...14)
+        }
+    }
+
+    func run(_ model: Model, constraints: ClosedRange<Int>) throws {
+        do {
+            let seed = model.rng.state
+            let count = Int.random(in: constraints, using: &model.rng)
+            for _ in 0..<count {
+                let c = model.randomConstraint()
+                do {
+                    try model.solver.add(c)
+                    model.installed.append((c, c.expression.constant))
+                } catch SolverError.unsatisfiableConstraint {
+                    #expect(!model.referenceAccepts([(c, c.expression.constant)]), "seed \(seed): refused \(c)")
+                }
+            }
+            model.check("seed \(seed) after adding")
+            // A sequence of changes.
+            for step in 0..<6 {
+                let label = "seed \(seed) step \(step)"
+                switch Int.random(in: 0..<4, using: &model.rng) {
+                case 0 where !model.installed.isEmpty:
+                    let i = Int.random(in: model.installed.indices, using: &model.rng)
+                    try model.solver.remove(model.installed[i].0)
+                    model.installed.remove(at: i)
+                case 1 where !model.installed.isEmpty:
+                    let i = Int.random(in: model.installed.indices, using: &model.rng)
+                    let c = model.installed[i].0
+                    let constant = Double(Int.random(in: -20...20, using: &model.rng))
+                    do {
+                        try model.solver.setConstant(constant, for: c)
+                        model.installed[i].1 = constant
+                    } catch SolverError.unsatisfiableConstraint {
+                        let others = model.installed.filter { $0.0 !== c }
+                        let accepted = ReferenceLP.lexicographicViolations(
+                            others + model.edits.map { ($0.1, -$0.2) } + [(c, constant)], variables: model.variables) != nil
+                        #expect(!accepted, "\(label): refused constant \(constant) for \(c)")
+                    }
+                case 2:
+                    let v = model.variables.randomElement(using: &model.rng)!
+                    let value = Double(Int.random(in: -30...30, using: &model.rng))
+                    if let e = model.edits.firstIndex(where: { $0.0 === v }) {
+                        try model.solver.suggestValue(value, for: v)
+                        model.edits[e].2 = value
+                    } else {
+                        let p = Priority([999.0, 500, 100].randomElement(using: &model.rng)!)
+                        try model.solver.addEditVariable(v, priority: p)
+                        try model.solver.suggestValue(value, for: v)
+                        model.edits.append((v, Constraint(v.expression, .equal, priority: p), value))
+                    }
+                default:
+                    let c = model.randomConstraint()
+                    do {
+                        try model.solver.add(c)
+                        model.installed.append((c, c.expression.constant))
+                    } catch SolverError.unsatisfiableConstraint {
+                        #expect(!model.referenceAccepts([(c, c.expression.constant)]), "\(label): refused \(c)")
+                    }
+                }
+                model.check(label)
+            }
+        }
+    }
+}
