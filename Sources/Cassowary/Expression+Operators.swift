@@ -4,21 +4,63 @@
 // separate overloads so that integer and float literals work on either side.
 
 /// A value that can stand as a linear expression: ``Variable``, ``Term`` and ``Expression``.
+///
+/// The requirements let the operators build an expression with a single allocation.
 public protocol ExpressionConvertible {
+    /// The number of terms this value contributes.
+    var termCount: Int { get }
+    /// The constant this value contributes.
+    var constantTerm: Double { get }
+    /// Appends this value's terms, each coefficient multiplied by `scale`.
+    func appendTerms(to terms: inout [Term], scaledBy scale: Double)
+}
+
+extension ExpressionConvertible {
     /// This value as an expression.
-    var expression: Expression { get }
+    @inlinable public var expression: Expression {
+        var terms: [Term] = []
+        terms.reserveCapacity(termCount)
+        appendTerms(to: &terms, scaledBy: 1)
+        return Expression(terms, constant: constantTerm)
+    }
 }
 
 extension Variable: ExpressionConvertible {
-    public var expression: Expression { Expression([Term(self)]) }
+    @inlinable public var termCount: Int { 1 }
+    @inlinable public var constantTerm: Double { 0 }
+    @inlinable public func appendTerms(to terms: inout [Term], scaledBy scale: Double) {
+        terms.append(Term(self, scale))
+    }
 }
 
 extension Term: ExpressionConvertible {
-    public var expression: Expression { Expression([self]) }
+    @inlinable public var termCount: Int { 1 }
+    @inlinable public var constantTerm: Double { 0 }
+    @inlinable public func appendTerms(to terms: inout [Term], scaledBy scale: Double) {
+        terms.append(Term(variable, coefficient * scale))
+    }
 }
 
 extension Expression: ExpressionConvertible {
-    public var expression: Expression { self }
+    @inlinable public var termCount: Int { terms.count }
+    @inlinable public var constantTerm: Double { constant }
+    @inlinable public func appendTerms(to terms: inout [Term], scaledBy scale: Double) {
+        if scale == 1 {
+            terms.append(contentsOf: self.terms)
+        } else {
+            for t in self.terms { terms.append(Term(t.variable, t.coefficient * scale)) }
+        }
+    }
+    @inlinable public var expression: Expression { self }
+}
+
+/// `lhs + scale * rhs` in one allocation.
+@inlinable func combine<L: ExpressionConvertible, R: ExpressionConvertible>(_ lhs: L, _ rhs: R, _ scale: Double) -> Expression {
+    var terms: [Term] = []
+    terms.reserveCapacity(lhs.termCount + rhs.termCount)
+    lhs.appendTerms(to: &terms, scaledBy: 1)
+    rhs.appendTerms(to: &terms, scaledBy: scale)
+    return Expression(terms, constant: lhs.constantTerm + scale * rhs.constantTerm)
 }
 
 // MARK: - Multiplication and division by numbers
@@ -43,16 +85,15 @@ public prefix func - (operand: Expression) -> Expression { -1 * operand }
 
 // MARK: - Addition and subtraction
 
-public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    let l = lhs.expression, r = rhs.expression
-    return Expression(l.terms + r.terms, constant: l.constant + r.constant)
+@inlinable public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    combine(lhs, rhs, 1)
 }
 
-public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
-    lhs + (-rhs.expression)
+@inlinable public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Expression {
+    combine(lhs, rhs, -1)
 }
 
-public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
+@inlinable public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
     var e = lhs.expression
     e.constant += rhs
     return e
@@ -64,16 +105,16 @@ public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression { -r
 
 // MARK: - Constraints
 
-public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .equal)
+@inlinable public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(combine(lhs, rhs, -1), .equal)
 }
 
-public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .lessThanOrEqual)
+@inlinable public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(combine(lhs, rhs, -1), .lessThanOrEqual)
 }
 
-public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .greaterThanOrEqual)
+@inlinable public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
+    Constraint(combine(lhs, rhs, -1), .greaterThanOrEqual)
 }
 
 public func == <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint { Constraint(lhs - rhs, .equal) }

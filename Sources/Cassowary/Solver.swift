@@ -21,11 +21,12 @@
 /// A solver is not thread-safe: use it, and its variables and constraints, from one thread or
 /// actor at a time.
 public final class Solver {
-    private var tableau: Tableau!
+    private var tableau: Tableau
 
     /// Creates an empty solver.
     public init() {
-        tableau = Tableau(owner: self)
+        tableau = Tableau(identity: ObjectIdentifier(Solver.self))
+        tableau = Tableau(identity: ObjectIdentifier(self))
     }
 
     /// Installs a constraint.
@@ -109,7 +110,7 @@ public final class Solver {
 
     /// Removes every constraint and edit variable.
     public func reset() {
-        tableau = Tableau(owner: self)
+        tableau = Tableau(identity: ObjectIdentifier(self))
     }
 
     /// The number of installed constraints (edit variables count one each).
@@ -123,6 +124,29 @@ public final class Solver {
         tableau.levels.map { (Priority($0.priority), $0.value) }
     }
 
+    /// Counts that describe the work and the size of the tableau.
+    public struct Statistics: Sendable, Hashable {
+        /// Simplex pivots made since the solver was created or reset.
+        public var pivots: Int
+        /// Rows of the tableau.
+        public var rows: Int
+        /// Non-zero cells in those rows: how dense the tableau is.
+        public var cells: Int
+        /// Symbols: variables, slack, error and dummy symbols.
+        public var symbols: Int
+        /// The most cells in one row.
+        public var longestRow: Int
+    }
+
+    /// The solver's counts of work and size, for diagnostics and benchmarks.
+    /// - Complexity: O(rows).
+    public var statistics: Statistics {
+        let live = tableau.rows.filter { $0.basic >= 0 }
+        return Statistics(pivots: tableau.pivotCount, rows: live.count,
+                          cells: live.reduce(0) { $0 + Int($1.count) }, symbols: tableau.symbols.count,
+                          longestRow: Int(live.map(\.count).max() ?? 0))
+    }
+
     #if CASSOWARY_CHECKS
     /// The broken tableau invariants (debug builds only); empty when the tableau is sound.
     package func invariantViolations() -> [String] {
@@ -130,3 +154,4 @@ public final class Solver {
     }
     #endif
 }
+

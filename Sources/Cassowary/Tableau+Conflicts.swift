@@ -35,7 +35,7 @@ extension Tableau {
         }
         let constants = Dictionary(uniqueKeysWithValues: tags.compactMap { $0 }.map { (ObjectIdentifier($0.constraint), $0.constant) })
         func failsWith(_ set: [Constraint]) -> Bool {
-            let scratch = Tableau(owner: ScratchOwner(), usesCaches: false)
+            var scratch = Tableau(identity: ObjectIdentifier(ScratchOwner.self), usesCaches: false)
             do {
                 for c in set { try scratch.add(c, constant: constants[ObjectIdentifier(c)]) }
                 try scratch.add(constraint, constant: constant)
@@ -55,4 +55,4 @@ extension Tableau {
     }
 }
 
-private final class ScratchOwner {}
+private enum ScratchOwner {}

@@ -12,7 +12,7 @@ extension Tableau {
         return tagIndex.isEmpty ? nil : tagIndex[ObjectIdentifier(constraint)]
     }
 
-    private func storeTag(_ tag: Tag) -> Int32 {
+    private mutating func storeTag(_ tag: Tag) -> Int32 {
         let t: Int32
         if let free = freeTags.popLast() {
             t = free
@@ -31,7 +31,7 @@ extension Tableau {
         return t
     }
 
-    private func releaseTag(_ t: Int32) {
+    private mutating func releaseTag(_ t: Int32) {
         let c = tags[Int(t)]!.constraint
         if c.cachedOwner == identity && c.cachedTag == t {
             c.cachedOwner = nil
@@ -46,7 +46,7 @@ extension Tableau {
     // MARK: - Adding
 
     /// Installs a constraint, optionally with another constant than its expression's.
-    func add(_ constraint: Constraint, constant: Double? = nil) throws {
+    mutating func add(_ constraint: Constraint, constant: Double? = nil) throws {
         guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint.priority) }
         guard constraint.expression.isFinite else { throw SolverError.nonFiniteConstraint(constraint) }
         guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
@@ -99,7 +99,7 @@ extension Tableau {
             expandAccumulator()
             if accumulatorConstant < 0 {
                 accumulatorConstant = -accumulatorConstant
-                for s in touched { accumulator[Int(s)] = -accumulator[Int(s)] }
+                for s in touched { symbols[Int(s)].accumulated = -symbols[Int(s)].accumulated }
             }
             if let subject = chooseSubject(marker: marker, other: other) {
                 installRow(subject: subject)
@@ -123,46 +123,46 @@ extension Tableau {
 
     /// An external symbol of the accumulated row that no row mentions yet and that is not basic.
     private func freshExternal() -> Int32? {
-        for s in touched where kinds[Int(s)] == .external && abs(accumulator[Int(s)]) >= Tableau.epsilon {
-            if rowOf[Int(s)] < 0 && refCount[Int(s)] == 0 { return s }
+        for s in touched where symbols[Int(s)].kind == .external && abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
+            if symbols[Int(s)].row < 0 && symbols[Int(s)].refs == 0 { return s }
         }
         return nil
     }
 
     /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0.
     private func chooseSubject(marker: Int32, other: Int32) -> Int32? {
-        for s in touched where kinds[Int(s)] == .external && abs(accumulator[Int(s)]) >= Tableau.epsilon {
+        for s in touched where symbols[Int(s)].kind == .external && abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
             return s
         }
-        if kinds[Int(marker)] == .slack || kinds[Int(marker)] == .error, accumulator[Int(marker)] < 0 { return marker }
-        if other >= 0, accumulator[Int(other)] < 0 { return other }
+        if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, symbols[Int(marker)].accumulated < 0 { return marker }
+        if other >= 0, symbols[Int(other)].accumulated < 0 { return other }
         return nil
     }
 
     private func allDummies() -> Bool {
-        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon && kinds[Int(s)] != .dummy { return false }
+        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].kind != .dummy { return false }
         return true
     }
 
     /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.
-    private func rowFromAccumulator(basic: Int32) -> Int32 {
+    private mutating func rowFromAccumulator(basic: Int32) -> Int32 {
         var n = 0
-        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon { n += 1 }
+        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon { n += 1 }
         let slot = allocateRow(basic: basic, constant: accumulatorConstant, capacity: n + 1)
-        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon {
-            appendCell(slot, s, accumulator[Int(s)])
+        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
+            appendCell(slot, s, symbols[Int(s)].accumulated)
         }
         return slot
     }
 
     /// A row whose subject is a fresh external variable: nothing refers to the subject, so the
     /// row goes in as written, with any basic external variables it mentions left in place.
-    private func installDagRow(subject: Int32) {
+    private mutating func installDagRow(subject: Int32) {
         let slot = rowFromAccumulator(basic: subject)
         solveFor(slot, subject, replacing: -1)
-        rowOf[Int(subject)] = slot
+        symbols[Int(subject)].row = slot
         let h = rows[Int(slot)]
-        for i in Int(h.start)..<Int(h.start + h.count) where rowOf[Int(cellSymbols[i])] >= 0 {
+        for i in Int(h.start)..<Int(h.start + h.count) where symbols[Int(cellSymbols[i])].row >= 0 {
             rows[Int(slot)].seq = nextSeq
             dagOrder.append((slot, nextSeq))
             nextSeq += 1
@@ -172,20 +172,20 @@ extension Tableau {
     }
 
     /// A row in proper form solved for `subject`, substituted everywhere the subject appears.
-    private func installRow(subject: Int32) {
+    private mutating func installRow(subject: Int32) {
         let slot = rowFromAccumulator(basic: subject)
         solveFor(slot, subject, replacing: -1)
-        rowOf[Int(subject)] = slot
+        symbols[Int(subject)].row = slot
         substitute(subject, slot)
         noteFeasibility(slot)
     }
 
     /// kiwi's addWithArtificialVariable: minimises an artificial copy of the row; the row can be
     /// added when its artificial variable reaches zero.
-    private func addWithArtificialVariable() throws -> Bool {
+    private mutating func addWithArtificialVariable() throws -> Bool {
         let art = newSymbol(.slack)
         let slot = rowFromAccumulator(basic: art)
-        rowOf[Int(art)] = slot
+        symbols[Int(art)].row = slot
         artificialSlot = rowFromAccumulator(basic: -2)
         defer {
             freeRow(artificialSlot)
@@ -193,9 +193,9 @@ extension Tableau {
         }
         try optimizeArtificial()
         let success = abs(rows[Int(artificialSlot)].constant) < Tableau.epsilon
-        let artSlot = rowOf[Int(art)]
+        let artSlot = symbols[Int(art)].row
         if artSlot >= 0 {
-            rowOf[Int(art)] = -1
+            symbols[Int(art)].row = -1
             if !success || rows[Int(artSlot)].count == 0 {
                 freeRow(artSlot)
                 return success
@@ -203,7 +203,7 @@ extension Tableau {
             let h = rows[Int(artSlot)]
             var entering: Int32 = -1
             for i in Int(h.start)..<Int(h.start + h.count) {
-                let k = kinds[Int(cellSymbols[i])]
+                let k = symbols[Int(cellSymbols[i])].kind
                 if k == .slack || k == .error { entering = cellSymbols[i]; break }
             }
             guard entering >= 0 else {
@@ -211,7 +211,7 @@ extension Tableau {
                 return false
             }
             solveFor(artSlot, entering, replacing: art)
-            rowOf[Int(entering)] = artSlot
+            symbols[Int(entering)].row = artSlot
             rows[Int(artSlot)].basic = entering
             substitute(entering, artSlot)
         }
@@ -227,16 +227,16 @@ extension Tableau {
 
     // MARK: - Removing
 
-    func remove(_ constraint: Constraint) throws {
+    mutating func remove(_ constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
         compactIfNeeded()
         let tag = tags[Int(t)]!
         releaseTag(t)
         removeErrorEffects(tag)
         let marker = tag.marker
-        let slot = rowOf[Int(marker)]
+        let slot = symbols[Int(marker)].row
         if slot >= 0 {
-            rowOf[Int(marker)] = -1
+            symbols[Int(marker)].row = -1
             freeRow(slot)
         } else {
             var leaving: Int32 = -1
@@ -254,11 +254,11 @@ extension Tableau {
             }
             let b = rows[Int(leaving)].basic
             solveFor(leaving, marker, replacing: b)
-            rowOf[Int(b)] = -1
+            symbols[Int(b)].row = -1
             rows[Int(leaving)].basic = marker
-            rowOf[Int(marker)] = leaving
+            symbols[Int(marker)].row = leaving
             substitute(marker, leaving)
-            rowOf[Int(marker)] = -1
+            symbols[Int(marker)].row = -1
             freeRow(leaving)
         }
         // The other error symbol is bound by nothing now: drop its row, or its cells.
@@ -269,10 +269,10 @@ extension Tableau {
     }
 
     /// Takes a symbol that no constraint binds out of the tableau.
-    private func dropSymbol(_ s: Int32) {
-        let slot = rowOf[Int(s)]
+    private mutating func dropSymbol(_ s: Int32) {
+        let slot = symbols[Int(s)].row
         if slot >= 0 {
-            rowOf[Int(s)] = -1
+            symbols[Int(s)].row = -1
             freeRow(slot)
         }
         collectColumn(s)
@@ -282,10 +282,10 @@ extension Tableau {
     }
 
     /// Takes a constraint's error symbols out of the objective.
-    private func removeErrorEffects(_ tag: Tag) {
+    private mutating func removeErrorEffects(_ tag: Tag) {
         guard let l = existingLevel(for: tag.priority) else { return }
-        for s in [tag.marker, tag.other] where s >= 0 && kinds[Int(s)] == .error {
-            let slot = rowOf[Int(s)]
+        for s in [tag.marker, tag.other] where s >= 0 && symbols[Int(s)].kind == .error {
+            let slot = symbols[Int(s)].row
             if slot >= 0 {
                 let h = rows[Int(slot)]
                 levels[l].value -= h.constant
@@ -298,7 +298,7 @@ extension Tableau {
 
     /// kiwi's getMarkerLeavingRow: the row to pivot a parametric marker into before its row is
     /// dropped, chosen to keep the tableau feasible.
-    private func markerLeavingRow(_ marker: Int32) -> Int32? {
+    private mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
         collectColumn(marker)
         var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
         var r1 = Double.infinity, r2 = Double.infinity
@@ -307,7 +307,7 @@ extension Tableau {
             let b = rows[Int(slot)].basic
             guard b >= 0 else { continue }
             let c = cellCoefficients[columnCells[k]]
-            if kinds[Int(b)] == .external {
+            if symbols[Int(b)].kind == .external {
                 third = slot
             } else if c < 0 {
                 let r = -rows[Int(slot)].constant / c

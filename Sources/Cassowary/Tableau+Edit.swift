@@ -3,10 +3,10 @@
 
 extension Tableau {
     /// Moves the constant of an installed constraint by `delta` through its marker column.
-    private func shiftMarker(_ tag: Tag, by delta: Double) {
+    private mutating func shiftMarker(_ tag: Tag, by delta: Double) {
         let shift = delta / tag.markerCoefficient
         let m = tag.marker
-        let slot = rowOf[Int(m)]
+        let slot = symbols[Int(m)].row
         if slot >= 0 {
             rows[Int(slot)].constant -= shift
             noteFeasibility(slot)
@@ -23,13 +23,13 @@ extension Tableau {
     }
 
     /// Sets the constant of an installed constraint's expression without removing it.
-    func setConstant(_ constant: Double, for constraint: Constraint) throws {
+    mutating func setConstant(_ constant: Double, for constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
         guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
         let tag = tags[Int(t)]!
         let delta = constant - tag.constant
         if delta == 0 { return }
-        if kinds[Int(tag.marker)] == .dummy && rowOf[Int(tag.marker)] >= 0 {
+        if symbols[Int(tag.marker)].kind == .dummy && symbols[Int(tag.marker)].row >= 0 {
             // A redundant required equality: its marker carries no column. Take it out and put it
             // back with the new constant.
             try remove(constraint)
@@ -57,7 +57,7 @@ extension Tableau {
 
     // MARK: - Edit variables
 
-    func addEditVariable(_ variable: Variable, priority: Priority) throws {
+    mutating func addEditVariable(_ variable: Variable, priority: Priority) throws {
         let key = ObjectIdentifier(variable)
         guard edits[key] == nil else { throw SolverError.duplicateEditVariable(variable) }
         guard priority.isValid else { throw SolverError.invalidPriority(priority) }
@@ -67,7 +67,7 @@ extension Tableau {
         edits[key] = (variable, tag(of: constraint)!, 0)
     }
 
-    func removeEditVariable(_ variable: Variable) throws {
+    mutating func removeEditVariable(_ variable: Variable) throws {
         guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
             throw SolverError.unknownEditVariable(variable)
         }
@@ -76,7 +76,7 @@ extension Tableau {
 
     func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }
 
-    func suggestValue(_ value: Double, for variable: Variable) throws {
+    mutating func suggestValue(_ value: Double, for variable: Variable) throws {
         let key = ObjectIdentifier(variable)
         guard let edit = edits[key] else { throw SolverError.unknownEditVariable(variable) }
         guard value.isFinite else { throw SolverError.nonFiniteValue(value) }
@@ -96,11 +96,11 @@ extension Tableau {
 
     /// Computes the value of every basic symbol: proper rows are their constants, DAG rows are
     /// evaluated in creation order (each refers to older rows only).
-    func computeValues() {
+    mutating func computeValues() {
         if valuesAreCurrent { return }
         for slot in rows.indices {
             let h = rows[slot]
-            if h.basic >= 0 && h.seq == 0 { basicValues[Int(h.basic)] = h.constant }
+            if h.basic >= 0 && h.seq == 0 { symbols[Int(h.basic)].value = h.constant }
         }
         var live = 0
         for (slot, seq) in dagOrder {
@@ -111,23 +111,23 @@ extension Tableau {
             var v = h.constant
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
-                if rowOf[Int(s)] >= 0 { v += cellCoefficients[i] * basicValues[Int(s)] }
+                if symbols[Int(s)].row >= 0 { v += cellCoefficients[i] * symbols[Int(s)].value }
             }
-            basicValues[Int(h.basic)] = v
+            symbols[Int(h.basic)].value = v
         }
         dagOrder.removeLast(dagOrder.count - live)
         valuesAreCurrent = true
     }
 
-    func value(of s: Int32) -> Double {
+    mutating func value(of s: Int32) -> Double {
         computeValues()
-        return rowOf[Int(s)] >= 0 ? basicValues[Int(s)] : 0
+        return symbols[Int(s)].row >= 0 ? symbols[Int(s)].value : 0
     }
 
-    func updateVariables() {
+    mutating func updateVariables() {
         computeValues()
         for s in externalSymbols {
-            variables[Int(s)]!.value = rowOf[Int(s)] >= 0 ? basicValues[Int(s)] : 0
+            variables[Int(s)]!.value = symbols[Int(s)].row >= 0 ? symbols[Int(s)].value : 0
         }
     }
 }

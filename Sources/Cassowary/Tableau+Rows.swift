@@ -4,7 +4,7 @@
 
 extension Tableau {
     /// Makes an empty row for `basic` with room for `capacity` cells.
-    func allocateRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
+    mutating func allocateRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
         let cap = max(capacity, 4)
         let start = Int32(cellSymbols.count)
         cellSymbols.append(contentsOf: repeatElement(-1, count: cap))
@@ -20,16 +20,16 @@ extension Tableau {
     }
 
     /// Frees a row's slot; its cells stop counting as references.
-    func freeRow(_ slot: Int32) {
+    mutating func freeRow(_ slot: Int32) {
         let h = rows[Int(slot)]
-        for i in Int(h.start)..<Int(h.start + h.count) { refCount[Int(cellSymbols[i])] -= 1 }
+        for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         garbageCells += Int(h.capacity)
         rows[Int(slot)] = RowHeader(start: 0, count: 0, capacity: 0, basic: -1, constant: 0, seq: 0)
         freeSlots.append(slot)
     }
 
     /// Appends a cell for a symbol the row does not have yet.
-    func appendCell(_ slot: Int32, _ s: Int32, _ coefficient: Double) {
+    mutating func appendCell(_ slot: Int32, _ s: Int32, _ coefficient: Double) {
         var h = rows[Int(slot)]
         if h.count == h.capacity {
             let newStart = Int32(cellSymbols.count)
@@ -49,7 +49,7 @@ extension Tableau {
         cellCoefficients[i] = coefficient
         h.count += 1
         rows[Int(slot)] = h
-        refCount[Int(s)] += 1
+        symbols[Int(s)].refs += 1
         link(s, slot)
     }
 
@@ -71,21 +71,21 @@ extension Tableau {
     }
 
     /// Removes the cell at arena index `i` of a row (the last cell takes its place).
-    func removeCell(_ slot: Int32, at i: Int) {
+    mutating func removeCell(_ slot: Int32, at i: Int) {
         let last = Int(rows[Int(slot)].start + rows[Int(slot)].count - 1)
-        refCount[Int(cellSymbols[i])] -= 1
+        symbols[Int(cellSymbols[i])].refs -= 1
         cellSymbols[i] = cellSymbols[last]
         cellCoefficients[i] = cellCoefficients[last]
         rows[Int(slot)].count -= 1
     }
 
     /// Drops the cells whose coefficient is near zero.
-    func sweep(_ slot: Int32) {
+    mutating func sweep(_ slot: Int32) {
         let h = rows[Int(slot)]
         var write = Int(h.start)
         for read in Int(h.start)..<Int(h.start + h.count) {
             if abs(cellCoefficients[read]) < Tableau.epsilon {
-                refCount[Int(cellSymbols[read])] -= 1
+                symbols[Int(cellSymbols[read])].refs -= 1
             } else {
                 cellSymbols[write] = cellSymbols[read]
                 cellCoefficients[write] = cellCoefficients[read]
@@ -96,7 +96,7 @@ extension Tableau {
     }
 
     /// `target += factor * source`, for two different rows.
-    func addScaled(_ target: Int32, _ source: Int32, _ factor: Double) {
+    mutating func addScaled(_ target: Int32, _ source: Int32, _ factor: Double) {
         let src = rows[Int(source)]
         rows[Int(target)].constant += factor * src.constant
         let sourceCount = Int(src.count)
@@ -120,11 +120,11 @@ extension Tableau {
             // Index the target's cells by symbol (positions relative to the row's start survive a
             // move of the row within the arena).
             var h = rows[Int(target)]
-            for i in 0..<Int(h.count) { position[Int(cellSymbols[Int(h.start) + i])] = Int32(i + 1) }
+            for i in 0..<Int(h.count) { symbols[Int(cellSymbols[Int(h.start) + i])].position = Int32(i + 1) }
             for j in Int(src.start)..<Int(src.start) + sourceCount {
                 let s = cellSymbols[j]
                 let v = factor * cellCoefficients[j]
-                let p = position[Int(s)]
+                let p = symbols[Int(s)].position
                 if p > 0 {
                     let i = Int(rows[Int(target)].start) + Int(p - 1)
                     let n = cellCoefficients[i] + v
@@ -132,18 +132,18 @@ extension Tableau {
                     if abs(n) < Tableau.epsilon { cancelled = true }
                 } else if abs(v) >= Tableau.epsilon {
                     appendCell(target, s, v)
-                    position[Int(s)] = rows[Int(target)].count
+                    symbols[Int(s)].position = rows[Int(target)].count
                 }
             }
             h = rows[Int(target)]
-            for i in 0..<Int(h.count) { position[Int(cellSymbols[Int(h.start) + i])] = 0 }
+            for i in 0..<Int(h.count) { symbols[Int(cellSymbols[Int(h.start) + i])].position = 0 }
         }
         if cancelled { sweep(target) }
     }
 
     /// Rewrites a row `old = c + a*s + ...` as `s = ...` (with `old` moved to the right side when
     /// `old >= 0`); `s` must be in the row.
-    func solveFor(_ slot: Int32, _ s: Int32, replacing old: Int32) {
+    mutating func solveFor(_ slot: Int32, _ s: Int32, replacing old: Int32) {
         let i = find(slot, s)
         let a = cellCoefficients[i]
         removeCell(slot, at: i)
@@ -156,29 +156,29 @@ extension Tableau {
 
     // MARK: - Columns
 
-    func link(_ s: Int32, _ slot: Int32) {
+    mutating func link(_ s: Int32, _ slot: Int32) {
         let n: Int32
         if freeNode >= 0 {
             n = freeNode
             freeNode = nodeNext[Int(n)]
             nodeSlot[Int(n)] = slot
-            nodeNext[Int(n)] = columnHead[Int(s)]
+            nodeNext[Int(n)] = symbols[Int(s)].column
         } else {
             n = Int32(nodeSlot.count)
             nodeSlot.append(slot)
-            nodeNext.append(columnHead[Int(s)])
+            nodeNext.append(symbols[Int(s)].column)
         }
-        columnHead[Int(s)] = n
+        symbols[Int(s)].column = n
     }
 
     /// The slots of the rows that mention `s`, each once, with the arena index of its cell, in
     /// `columnSlots` / `columnCells`. Stale entries are unlinked on the way.
-    func collectColumn(_ s: Int32) {
+    mutating func collectColumn(_ s: Int32) {
         columnSlots.removeAll(keepingCapacity: true)
         columnCells.removeAll(keepingCapacity: true)
         let stamp = nextStamp()
         var previous: Int32 = -1
-        var n = columnHead[Int(s)]
+        var n = symbols[Int(s)].column
         while n >= 0 {
             let next = nodeNext[Int(n)]
             let slot = nodeSlot[Int(n)]
@@ -192,7 +192,7 @@ extension Tableau {
                 columnCells.append(cell)
                 previous = n
             } else {
-                if previous < 0 { columnHead[Int(s)] = next } else { nodeNext[Int(previous)] = next }
+                if previous < 0 { symbols[Int(s)].column = next } else { nodeNext[Int(previous)] = next }
                 nodeNext[Int(n)] = freeNode
                 freeNode = n
             }
@@ -201,21 +201,21 @@ extension Tableau {
     }
 
     /// Unlinks a whole column (after its symbol was eliminated from every row).
-    func clearColumn(_ s: Int32) {
-        var n = columnHead[Int(s)]
+    mutating func clearColumn(_ s: Int32) {
+        var n = symbols[Int(s)].column
         while n >= 0 {
             let next = nodeNext[Int(n)]
             nodeNext[Int(n)] = freeNode
             freeNode = n
             n = next
         }
-        columnHead[Int(s)] = -1
+        symbols[Int(s)].column = -1
     }
 
     // MARK: - Arena upkeep
 
     /// Copies the live rows into fresh arrays once more than half the arena is garbage.
-    func compactIfNeeded() {
+    mutating func compactIfNeeded() {
         guard garbageCells > 1024, garbageCells * 2 > cellSymbols.count else { return }
         var symbols: [Int32] = []
         var coefficients: [Double] = []

@@ -6,11 +6,11 @@ struct DualOptimizeFailure: Error {}
 
 extension Tableau {
     /// Records a restricted row whose constant went negative (or a dummy row that is no longer 0).
-    @inline(__always) func noteFeasibility(_ slot: Int32) {
+    @inline(__always) mutating func noteFeasibility(_ slot: Int32) {
         let b = rows[Int(slot)].basic
-        guard b >= 0, kinds[Int(b)] != .external else { return }
+        guard b >= 0, symbols[Int(b)].kind != .external else { return }
         let c = rows[Int(slot)].constant
-        if kinds[Int(b)] == .dummy {
+        if symbols[Int(b)].kind == .dummy {
             if abs(c) > Tableau.epsilon { infeasible.append(b) }
         } else if c < 0 {
             if c < -Tableau.epsilon { infeasible.append(b) } else { rows[Int(slot)].constant = 0 }
@@ -19,7 +19,7 @@ extension Tableau {
 
     /// Replaces the basic symbol `s` of the row at `slot` by that row in every other row and in
     /// the objective.
-    func substitute(_ s: Int32, _ slot: Int32) {
+    mutating func substitute(_ s: Int32, _ slot: Int32) {
         collectColumn(s)
         var k = 0
         while k < columnSlots.count {
@@ -38,12 +38,13 @@ extension Tableau {
     }
 
     /// Makes `entering` basic in the row at `slot`, whose basic symbol becomes parametric.
-    func pivot(_ entering: Int32, _ slot: Int32) {
+    mutating func pivot(_ entering: Int32, _ slot: Int32) {
+        pivotCount += 1
         if rows[Int(slot)].seq > 0 { expandRow(slot) }
         let leaving = rows[Int(slot)].basic
         solveFor(slot, entering, replacing: leaving)
-        rowOf[Int(leaving)] = -1
-        rowOf[Int(entering)] = slot
+        symbols[Int(leaving)].row = -1
+        symbols[Int(entering)].row = slot
         rows[Int(slot)].basic = entering
         substitute(entering, slot)
     }
@@ -53,7 +54,7 @@ extension Tableau {
     /// Primal simplex on the objective levels, highest priority first. A symbol may enter at a
     /// level only if it has a zero coefficient at every higher level, so that no lower priority
     /// ever buys its improvement with a higher one.
-    func optimize() throws {
+    mutating func optimize() throws {
         var degenerate = 0
         var l = 0
         while l < levels.count {
@@ -70,10 +71,10 @@ extension Tableau {
         }
     }
 
-    private func enteringSymbol(level l: Int, bland: Bool) -> Int32? {
+    private mutating func enteringSymbol(level l: Int, bland: Bool) -> Int32? {
         if bland {
             levels[l].candidates.removeAll(keepingCapacity: true)
-            for s in 0..<Int32(kinds.count) where canEnter(s, level: l) { return s }
+            for s in 0..<Int32(symbols.count) where canEnter(s, level: l) { return s }
             return nil
         }
         while let s = levels[l].candidates.popLast() {
@@ -83,14 +84,14 @@ extension Tableau {
     }
 
     @inline(__always) private func canEnter(_ s: Int32, level l: Int) -> Bool {
-        guard levels[l].coefficients[Int(s)] < 0, rowOf[Int(s)] < 0, kinds[Int(s)] != .dummy else { return false }
+        guard levels[l].coefficients[Int(s)] < 0, symbols[Int(s)].row < 0, symbols[Int(s)].kind != .dummy else { return false }
         for h in 0..<l where levels[h].coefficients[Int(s)] != 0 { return false }
         return true
     }
 
     /// The ratio test: the restricted row that limits how far `q` can grow, ties to the lowest
     /// basic symbol (Bland's rule).
-    func leavingRow(for q: Int32) -> (Int32, Double)? {
+    mutating func leavingRow(for q: Int32) -> (Int32, Double)? {
         collectColumn(q)
         var best: Int32 = -1
         var bestBasic = Int32.max
@@ -98,7 +99,7 @@ extension Tableau {
         for k in columnSlots.indices {
             let slot = columnSlots[k]
             let b = rows[Int(slot)].basic
-            guard b >= 0, kinds[Int(b)] != .external else { continue }
+            guard b >= 0, symbols[Int(b)].kind != .external else { continue }
             let c = cellCoefficients[columnCells[k]]
             guard c < 0 else { continue }
             let r = -rows[Int(slot)].constant / c
@@ -114,12 +115,12 @@ extension Tableau {
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
     /// Throws `DualOptimizeFailure` when no symbol can repair a row: the required constraints
     /// cannot hold with the new constants.
-    func dualOptimize() throws {
+    mutating func dualOptimize() throws {
         while let b = infeasible.popLast() {
-            let slot = rowOf[Int(b)]
+            let slot = symbols[Int(b)].row
             guard slot >= 0 else { continue }
             let h = rows[Int(slot)]
-            if kinds[Int(b)] == .dummy {
+            if symbols[Int(b)].kind == .dummy {
                 if abs(h.constant) > Tableau.epsilon {
                     infeasible.removeAll()
                     throw DualOptimizeFailure()
@@ -132,7 +133,7 @@ extension Tableau {
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let c = cellCoefficients[i]
                 let s = cellSymbols[i]
-                guard c > Tableau.epsilon, kinds[Int(s)] != .dummy else { continue }
+                guard c > Tableau.epsilon, symbols[Int(s)].kind != .dummy else { continue }
                 if best < 0 || dualRatioLess(s, c, best, bestCoefficient) {
                     best = s
                     bestCoefficient = c
@@ -158,13 +159,13 @@ extension Tableau {
     }
 
     /// Drives the artificial objective (a copy of the row being added) to its minimum.
-    func optimizeArtificial() throws {
+    mutating func optimizeArtificial() throws {
         while true {
             let h = rows[Int(artificialSlot)]
             var q = Int32.max
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
-                if cellCoefficients[i] < 0, kinds[Int(s)] != .dummy, rowOf[Int(s)] < 0, s < q { q = s }
+                if cellCoefficients[i] < 0, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0, s < q { q = s }
             }
             if q == Int32.max { return }
             guard let (slot, _) = leavingRow(for: q) else {
@@ -176,75 +177,81 @@ extension Tableau {
 
     // MARK: - Expansion of DAG rows
 
-    func beginAccumulator(constant: Double) {
-        for s in touched { accumulator[Int(s)] = 0 }
+    mutating func beginAccumulator(constant: Double) {
+        for s in touched { symbols[Int(s)].accumulated = 0 }
         touched.removeAll(keepingCapacity: true)
         accumulatorStamp = nextStamp()
         accumulatorConstant = constant
     }
 
-    @inline(__always) func accumulate(_ s: Int32, _ v: Double) {
-        if symbolStamp[Int(s)] != accumulatorStamp {
-            symbolStamp[Int(s)] = accumulatorStamp
+    @inline(__always) mutating func accumulate(_ s: Int32, _ v: Double) {
+        if symbols[Int(s)].stamp != accumulatorStamp {
+            symbols[Int(s)].stamp = accumulatorStamp
             touched.append(s)
-            accumulator[Int(s)] = v
+            symbols[Int(s)].accumulated = v
         } else {
-            accumulator[Int(s)] += v
+            symbols[Int(s)].accumulated += v
         }
     }
 
     /// Rewrites the accumulator in proper form: every basic symbol is replaced by its row. DAG rows
-    /// are expanded newest first, so each is expanded once however many paths lead to it.
-    func expandAccumulator() {
+    /// are expanded newest first, so each is expanded once however many paths lead to it; rows in
+    /// proper form go last, as they add parametric symbols only.
+    mutating func expandAccumulator() {
         let stamp = nextStamp()
         var heap = MaxHeap()
         var proper: [Int32] = []
-        func consider(_ s: Int32) {
-            let slot = rowOf[Int(s)]
-            guard slot >= 0, queuedStamp[Int(s)] != stamp else { return }
-            queuedStamp[Int(s)] = stamp
-            let seq = rows[Int(slot)].seq
-            if seq > 0 { heap.push(Int64(seq) << 32 | Int64(s)) } else { proper.append(s) }
-        }
         var i = 0
         while i < touched.count {
             let s = touched[i]
-            if accumulator[Int(s)] != 0 { consider(s) }
+            if symbols[Int(s)].accumulated != 0 { queueForExpansion(s, stamp, &heap, &proper) }
             i += 1
         }
         if heap.isEmpty && proper.isEmpty { return }
         while let top = heap.pop() {
             let b = Int32(truncatingIfNeeded: top & 0xFFFF_FFFF)
-            expandOne(b) { consider($0) }
+            let c = symbols[Int(b)].accumulated
+            guard c != 0 else { continue }
+            symbols[Int(b)].accumulated = 0
+            let h = rows[Int(symbols[Int(b)].row)]
+            accumulatorConstant += c * h.constant
+            for j in Int(h.start)..<Int(h.start + h.count) {
+                let s = cellSymbols[j]
+                accumulate(s, c * cellCoefficients[j])
+                queueForExpansion(s, stamp, &heap, &proper)
+            }
         }
-        for b in proper { expandOne(b) { _ in } }
+        for b in proper {
+            let c = symbols[Int(b)].accumulated
+            guard c != 0 else { continue }
+            symbols[Int(b)].accumulated = 0
+            let h = rows[Int(symbols[Int(b)].row)]
+            accumulatorConstant += c * h.constant
+            for j in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[j], c * cellCoefficients[j]) }
+        }
     }
 
-    @inline(__always) private func expandOne(_ b: Int32, _ consider: (Int32) -> Void) {
-        let c = accumulator[Int(b)]
-        guard c != 0 else { return }
-        accumulator[Int(b)] = 0
-        let h = rows[Int(rowOf[Int(b)])]
-        accumulatorConstant += c * h.constant
-        for j in Int(h.start)..<Int(h.start + h.count) {
-            let s = cellSymbols[j]
-            accumulate(s, c * cellCoefficients[j])
-            consider(s)
-        }
+    @inline(__always)
+    private mutating func queueForExpansion(_ s: Int32, _ stamp: UInt32, _ heap: inout MaxHeap, _ proper: inout [Int32]) {
+        let slot = symbols[Int(s)].row
+        guard slot >= 0, symbols[Int(s)].queued != stamp else { return }
+        symbols[Int(s)].queued = stamp
+        let seq = rows[Int(slot)].seq
+        if seq > 0 { heap.push(Int64(seq) << 32 | Int64(s)) } else { proper.append(s) }
     }
 
     /// Rewrites a DAG row in proper form.
-    func expandRow(_ slot: Int32) {
+    mutating func expandRow(_ slot: Int32) {
         let h = rows[Int(slot)]
         beginAccumulator(constant: h.constant)
         for i in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[i], cellCoefficients[i]) }
         expandAccumulator()
-        for i in Int(h.start)..<Int(h.start + h.count) { refCount[Int(cellSymbols[i])] -= 1 }
+        for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         rows[Int(slot)].count = 0
         rows[Int(slot)].seq = 0
         rows[Int(slot)].constant = accumulatorConstant
-        for s in touched where abs(accumulator[Int(s)]) >= Tableau.epsilon {
-            appendCell(slot, s, accumulator[Int(s)])
+        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
+            appendCell(slot, s, symbols[Int(s)].accumulated)
         }
     }
 }

@@ -14,7 +14,7 @@
 ///
 /// The objective is one dense row per distinct priority below `required`, compared
 /// lexicographically from the highest priority down (the symbolic weights of the Cassowary paper).
-final class Tableau {
+struct Tableau {
     enum Kind: UInt8 { case external, slack, error, dummy }
 
     struct RowHeader {
@@ -52,11 +52,29 @@ final class Tableau {
     let usesCaches: Bool
     let identity: ObjectIdentifier
 
+    /// What the tableau keeps per symbol, in one record so that a new symbol is one append.
+    struct SymbolInfo {
+        var kind: Kind
+        /// The slot of the symbol's row, or -1 when the symbol is parametric.
+        var row: Int32 = -1
+        /// How many row cells mention the symbol.
+        var refs: Int32 = 0
+        /// The first node of the symbol's column list, or -1.
+        var column: Int32 = -1
+        /// Scratch: 1 + the symbol's cell index in the row being added to.
+        var position: Int32 = 0
+        /// Scratch: marks the symbol as in the accumulator.
+        var stamp: UInt32 = 0
+        /// Scratch: marks the symbol as queued for expansion.
+        var queued: UInt32 = 0
+        /// Scratch: the symbol's coefficient in the accumulator.
+        var accumulated: Double = 0
+        /// The symbol's value in the current solution when it is basic.
+        var value: Double = 0
+    }
+
     // Symbols, indexed by symbol.
-    var kinds: [Kind] = []
-    var rowOf: [Int32] = []
-    var refCount: [Int32] = []
-    var columnHead: [Int32] = []
+    var symbols: [SymbolInfo] = []
     var variables: [Variable?] = []
     var externalSymbols: [Int32] = []
     var variableSymbols: [ObjectIdentifier: Int32] = [:]
@@ -87,45 +105,47 @@ final class Tableau {
     var edits: [ObjectIdentifier: (variable: Variable, tag: Int32, value: Double)] = [:]
 
     // Scratch space, indexed by symbol or slot.
-    var position: [Int32] = []
     var slotStamp: [UInt32] = []
-    var symbolStamp: [UInt32] = []
     var stampCounter: UInt32 = 0
-    var accumulator: [Double] = []
     var touched: [Int32] = []
     var accumulatorStamp: UInt32 = 0
     var accumulatorConstant: Double = 0
-    var queuedStamp: [UInt32] = []
     var columnSlots: [Int32] = []
     var columnCells: [Int] = []
-    var basicValues: [Double] = []
     var valuesAreCurrent = false
+    /// Pivots made so far, for tests and benchmarks.
+    var pivotCount = 0
 
-    init(owner: AnyObject, usesCaches: Bool = true) {
-        self.identity = ObjectIdentifier(owner)
+    /// - Parameters:
+    ///   - identity: the owner whose identity the variables' and constraints' caches record.
+    ///   - usesCaches: false for scratch tableaux, which must not claim those caches.
+    init(identity: ObjectIdentifier, usesCaches: Bool = true) {
+        self.identity = identity
         self.usesCaches = usesCaches
+        // Room for a table cell's system without regrowing.
+        symbols.reserveCapacity(64)
+        variables.reserveCapacity(64)
+        rows.reserveCapacity(32)
+        slotStamp.reserveCapacity(32)
+        cellSymbols.reserveCapacity(256)
+        cellCoefficients.reserveCapacity(256)
+        nodeSlot.reserveCapacity(256)
+        nodeNext.reserveCapacity(256)
+        tags.reserveCapacity(32)
     }
 
     // MARK: - Symbols
 
-    func newSymbol(_ kind: Kind) -> Int32 {
-        let s = Int32(kinds.count)
-        kinds.append(kind)
-        rowOf.append(-1)
-        refCount.append(0)
-        columnHead.append(-1)
+    mutating func newSymbol(_ kind: Kind) -> Int32 {
+        let s = Int32(symbols.count)
+        symbols.append(SymbolInfo(kind: kind))
         variables.append(nil)
-        position.append(0)
-        symbolStamp.append(0)
-        queuedStamp.append(0)
-        accumulator.append(0)
-        basicValues.append(0)
         for l in levels.indices { levels[l].coefficients.append(0) }
         return s
     }
 
     /// The symbol of an external variable, created on first use.
-    func symbol(for variable: Variable) -> Int32 {
+    mutating func symbol(for variable: Variable) -> Int32 {
         if let s = existingSymbol(for: variable) { return s }
         let s = newSymbol(.external)
         variables[Int(s)] = variable
@@ -147,16 +167,18 @@ final class Tableau {
         return variableSymbols.isEmpty ? nil : variableSymbols[ObjectIdentifier(variable)]
     }
 
-    @inline(__always) func isBasic(_ s: Int32) -> Bool { rowOf[Int(s)] >= 0 }
+    @inline(__always) func isBasic(_ s: Int32) -> Bool { symbols[Int(s)].row >= 0 }
 
-    @inline(__always) func isRestricted(_ s: Int32) -> Bool { kinds[Int(s)] != .external }
+    @inline(__always) func isRestricted(_ s: Int32) -> Bool { symbols[Int(s)].kind != .external }
 
-    func nextStamp() -> UInt32 {
+    mutating func nextStamp() -> UInt32 {
         stampCounter &+= 1
         if stampCounter == 0 {
             for i in slotStamp.indices { slotStamp[i] = 0 }
-            for i in symbolStamp.indices { symbolStamp[i] = 0 }
-            for i in queuedStamp.indices { queuedStamp[i] = 0 }
+            for i in symbols.indices {
+                symbols[i].stamp = 0
+                symbols[i].queued = 0
+            }
             stampCounter = 1
         }
         return stampCounter
@@ -165,14 +187,16 @@ final class Tableau {
     // MARK: - Levels of the objective
 
     /// The index of the objective level for a priority, created if needed.
-    func level(for priority: Double) -> Int {
+    mutating func level(for priority: Double) -> Int {
         var i = 0
         while i < levels.count {
             if levels[i].priority == priority { return i }
             if levels[i].priority < priority { break }
             i += 1
         }
-        levels.insert(Level(priority: priority, coefficients: [Double](repeating: 0, count: kinds.count)), at: i)
+        var coefficients = [Double](repeating: 0, count: symbols.count)
+        coefficients.reserveCapacity(symbols.capacity)
+        levels.insert(Level(priority: priority, coefficients: coefficients), at: i)
         return i
     }
 
@@ -183,7 +207,7 @@ final class Tableau {
     /// Adds `amount` to a symbol's coefficient in one level, noting it as a candidate to enter
     /// there when it turns negative, and at the levels below when it turns zero (it no longer
     /// blocks them).
-    @inline(__always) func addObjective(_ l: Int, _ s: Int32, _ amount: Double) {
+    @inline(__always) mutating func addObjective(_ l: Int, _ s: Int32, _ amount: Double) {
         let v = levels[l].coefficients[Int(s)] + amount
         if abs(v) < Tableau.epsilon {
             levels[l].coefficients[Int(s)] = 0
@@ -199,7 +223,7 @@ final class Tableau {
     }
 
     /// Replaces the basic symbol `s` by its row (at `slot`) in every objective level.
-    func substituteIntoObjective(_ s: Int32, slot: Int32) {
+    mutating func substituteIntoObjective(_ s: Int32, slot: Int32) {
         for l in levels.indices {
             let c = levels[l].coefficients[Int(s)]
             if c == 0 { continue }

@@ -1,0 +1,140 @@
+import Cassowary
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// selfsizing-bench: the standard solver workloads, printed in kiwi_workloads.py's format with
+// the same checksums. `--quick` runs fewer cells and sizes, `--scaling` adds n = 10,000.
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let scaling = arguments.contains("--scaling")
+/// `--only NAME` runs the workloads whose name starts with NAME.
+let only: String? = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+func selected(_ name: String) -> Bool { only.map { name.hasPrefix($0) } ?? true }
+
+func now() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// Runs `body` `runs` times; the median and minimum in nanoseconds, and the last result.
+func timed<T>(_ runs: Int, _ body: () throws -> T) rethrows -> (median: Double, min: Double, result: T) {
+    var times: [Double] = []
+    var result: T?
+    for _ in 0..<runs {
+        let t0 = now()
+        result = try body()
+        times.append(Double(now() - t0))
+    }
+    times.sort()
+    let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+    return (median, times[0], result!)
+}
+
+func fixed(_ x: Double, _ decimals: Int, width: Int = 0) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let negative = x < 0
+    let r = (abs(x) * scale).rounded()
+    var digits = String(Int64(r))
+    if decimals > 0 {
+        while digits.count <= decimals { digits = "0" + digits }
+        digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
+    }
+    let s = (negative && r != 0 ? "-" : "") + digits
+    return String(repeating: " ", count: max(0, width - s.count)) + s
+}
+
+func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+
+func benchCells() throws {
+    let cells = quick ? 200 : 1000
+    let runs = quick ? 3 : 7
+    let (h, tw) = try cellCold(0)
+    let c0 = content(0)
+    print("cell 0: content=(\(c0.0), \(c0.1), \(c0.2)) height=\(fixed(h, 2)) title.w=\(fixed(tw, 2))")
+    let workloads: [(String, () throws -> (Double, Double))] = [
+        ("cell-cold", {
+            var a = 0.0, b = 0.0
+            for i in 0..<cells { let (h, w) = try cellCold(i); a += h; b += w }
+            return (a, b)
+        }),
+        ("cell-warm", {
+            let warm = try WarmCell()
+            var a = 0.0, b = 0.0
+            for i in 0..<cells { let (h, w) = try warm.run(i); a += h; b += w }
+            return (a, b)
+        }),
+        ("cell-readd", {
+            let warm = try WarmCellReadding()
+            var a = 0.0, b = 0.0
+            for i in 0..<cells { let (h, w) = try warm.run(i); a += h; b += w }
+            return (a, b)
+        }),
+    ]
+    for (name, body) in workloads where selected(name) {
+        let (median, minimum, (a, b)) = try timed(runs, body)
+        print("\(pad(name, 11)) N=\(pad(String(cells), 5)) median \(fixed(median / Double(cells) / 1e3, 2, width: 8)) us/cell  min \(fixed(minimum / Double(cells) / 1e3, 2, width: 8)) us/cell  runs=\(runs)  sum(height)=\(fixed(a, 2)) sum(title.w)=\(fixed(b, 2))")
+    }
+}
+
+func benchChain(_ name: String, _ builder: (Int) throws -> Chain, _ n: Int, runs: Int,
+                resizes: [Double], resizeRuns: Int, total: Bool = false) throws {
+    guard selected(name) else { return }
+    let (median, minimum, chain) = try timed(runs) { try builder(n) }
+    let check = total ? "total.w=\(fixed(chain.totalWidth(), 2))" : "checksum=\(fixed(chain.checksum(), 2))"
+    print("\(pad(name, 11)) n=\(pad(String(n), 5)) build+solve   median \(fixed(median / 1e6, 3, width: 10)) ms  min \(fixed(minimum / 1e6, 3, width: 10)) ms  runs=\(runs)  \(check)")
+    let (rm, rmin, value) = try timed(resizeRuns) { () throws -> Double in
+        for f in resizes {
+            try chain.solver.suggestValue(chain.base * f, for: chain.container.w)
+            chain.solver.updateVariables()
+        }
+        return total ? chain.totalWidth() : chain.checksum()
+    }
+    let k = Double(resizes.count)
+    let check2 = total ? "total.w=\(fixed(value, 2))" : "checksum=\(fixed(value, 2))"
+    print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        median \(fixed(rm / k / 1e6, 3, width: 10)) ms  min \(fixed(rmin / k / 1e6, 3, width: 10)) ms  per suggestValue+updateVariables (x\(resizes.count), runs=\(resizeRuns))  \(check2)")
+}
+
+if arguments.contains("--stats") {
+    let cell = Cell()
+    let s = Solver()
+    try s.add(cell.structural())
+    print("structural:", s.statistics)
+    let (fixed, body) = cell.labelConstraints(cell.labelSizes(0, bodyWidth: nil))
+    try s.add(fixed)
+    print("fixed:", s.statistics)
+    try s.add(body)
+    print("body:", s.statistics)
+    for n in [100, 200, 400] {
+        print("chain-intr \(n):", try chainIntrinsic(n).solver.statistics)
+        print("chain-plain \(n):", try chainPlain(n).solver.statistics)
+        let r = try rowFlex(n)
+        print("row-flex \(n):", r.solver.statistics)
+        try r.solver.suggestValue(r.base * 0.9, for: r.container.w)
+        print("row-flex \(n) resized:", r.solver.statistics)
+    }
+    exit(0)
+}
+
+do {
+    print("selfsizing Cassowary (Swift)")
+    try benchCells()
+    let runs = quick ? 3 : 7
+    let widths = [320 / 375.0, 414 / 375.0, 200 / 375.0, 1.0]
+    let extra = scaling ? [10_000] : []
+    for n in (quick ? [250, 1000] : [250, 500, 1000, 2000]) + extra {
+        try benchChain("chain-plain", chainPlain, n, runs: n >= 1000 ? 3 : runs, resizes: widths, resizeRuns: 5)
+    }
+    for n in (quick ? [250, 1000] : [250, 500, 1000]) + extra {
+        try benchChain("chain-intr", chainIntrinsic, n, runs: n >= 1000 ? 3 : runs, resizes: widths, resizeRuns: 3)
+    }
+    for n in (quick ? [250] : [250, 500, 1000]) + extra {
+        try benchChain("row-flex", rowFlex, n, runs: n >= 1000 ? 1 : 3, resizes: [0.9, 1.0], resizeRuns: n >= 500 ? 1 : 3, total: true)
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}

@@ -1,0 +1,30 @@
+# The README's two commands come first: `make demo` and `make test`. Both run the set-up script.
+SWIFT ?= swift
+export PATH := $(PATH):/opt/swift/usr/bin
+
+.PHONY: demo test bench bench-quick setup build clean
+
+demo: setup
+	$(SWIFT) build -c release --product selfsizing
+	./.build/release/selfsizing demo
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: setup
+	$(SWIFT) build -c release --package-path Benchmarks
+	./Benchmarks/.build/release/selfsizing-bench --scaling
+
+bench-quick: setup
+	$(SWIFT) build -c release --package-path Benchmarks
+	./Benchmarks/.build/release/selfsizing-bench --quick
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+clean:
+	rm -rf .build Benchmarks/.build
