@@ -30,6 +30,13 @@ extension Tableau {
                     }
                 }
             }
+            if h.index >= 0 {
+                let index = rowIndexes[Int(h.index)]
+                if index.count != Int(h.count) { problems.append("row \(slot): index has \(index.count) of \(h.count) cells") }
+                for k in 0..<h.count where index[cellSymbols[Int(h.start + k)]] != k {
+                    problems.append("row \(slot): index misplaces cell \(k)")
+                }
+            }
             if symbols[Int(b)].kind == .dummy, abs(h.constant) > Tableau.epsilon {
                 problems.append("dummy row \(slot) has constant \(h.constant)")
             } else if symbols[Int(b)].kind != .external, h.constant < -Tableau.epsilon {

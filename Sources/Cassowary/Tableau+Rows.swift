@@ -1,15 +1,18 @@
 // Row storage: every row's cells live in one arena (two parallel arrays), so a solver makes a
 // handful of allocations however many rows it has. A row that outgrows its capacity moves to the
 // end of the arena; the space it leaves is reclaimed by `compactIfNeeded()` between operations.
+// A row longer than `indexThreshold` also keeps a hash index of its cells.
 
 extension Tableau {
+    static let indexThreshold: Int32 = 32
+
     /// Makes an empty row for `basic` with room for `capacity` cells.
     mutating func allocateRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
         let cap = max(capacity, 4)
         let start = Int32(cellSymbols.count)
         cellSymbols.append(contentsOf: repeatElement(-1, count: cap))
         cellCoefficients.append(contentsOf: repeatElement(0, count: cap))
-        let header = RowHeader(start: start, count: 0, capacity: Int32(cap), basic: basic, constant: constant, seq: 0)
+        let header = RowHeader(start: start, count: 0, capacity: Int32(cap), basic: basic, constant: constant, seq: 0, index: -1)
         if let slot = freeSlots.popLast() {
             rows[Int(slot)] = header
             return slot
@@ -24,7 +27,8 @@ extension Tableau {
         let h = rows[Int(slot)]
         for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         garbageCells += Int(h.capacity)
-        rows[Int(slot)] = RowHeader(start: 0, count: 0, capacity: 0, basic: -1, constant: 0, seq: 0)
+        if h.index >= 0 { releaseIndex(h.index) }
+        rows[Int(slot)] = RowHeader(start: 0, count: 0, capacity: 0, basic: -1, constant: 0, seq: 0, index: -1)
         freeSlots.append(slot)
     }
 
@@ -47,15 +51,40 @@ extension Tableau {
         let i = Int(h.start + h.count)
         cellSymbols[i] = s
         cellCoefficients[i] = coefficient
+        if h.index >= 0 { rowIndexes[Int(h.index)][s] = h.count }
         h.count += 1
         rows[Int(slot)] = h
         symbols[Int(s)].refs += 1
         link(s, slot)
+        if h.index < 0 && h.count >= Tableau.indexThreshold { buildIndex(slot) }
+    }
+
+    private mutating func buildIndex(_ slot: Int32) {
+        let id: Int32
+        if let free = freeIndexes.popLast() {
+            id = free
+        } else {
+            id = Int32(rowIndexes.count)
+            rowIndexes.append([:])
+        }
+        let h = rows[Int(slot)]
+        rowIndexes[Int(id)].reserveCapacity(Int(h.capacity))
+        for k in 0..<h.count { rowIndexes[Int(id)][cellSymbols[Int(h.start + k)]] = k }
+        rows[Int(slot)].index = id
+    }
+
+    private mutating func releaseIndex(_ id: Int32) {
+        rowIndexes[Int(id)].removeAll(keepingCapacity: true)
+        freeIndexes.append(id)
     }
 
     /// The arena index of a symbol's cell in a row, or -1.
     @inline(__always) func find(_ slot: Int32, _ s: Int32) -> Int {
         let h = rows[Int(slot)]
+        if h.index >= 0 {
+            guard let k = rowIndexes[Int(h.index)][s] else { return -1 }
+            return Int(h.start + k)
+        }
         var i = Int(h.start)
         let end = i + Int(h.count)
         while i < end {
@@ -72,8 +101,14 @@ extension Tableau {
 
     /// Removes the cell at arena index `i` of a row (the last cell takes its place).
     mutating func removeCell(_ slot: Int32, at i: Int) {
-        let last = Int(rows[Int(slot)].start + rows[Int(slot)].count - 1)
-        symbols[Int(cellSymbols[i])].refs -= 1
+        let h = rows[Int(slot)]
+        let last = Int(h.start + h.count - 1)
+        let removed = cellSymbols[i]
+        symbols[Int(removed)].refs -= 1
+        if h.index >= 0 {
+            rowIndexes[Int(h.index)][removed] = nil
+            if i != last { rowIndexes[Int(h.index)][cellSymbols[last]] = Int32(i) - h.start }
+        }
         cellSymbols[i] = cellSymbols[last]
         cellCoefficients[i] = cellCoefficients[last]
         rows[Int(slot)].count -= 1
@@ -93,6 +128,10 @@ extension Tableau {
             }
         }
         rows[Int(slot)].count = Int32(write) - h.start
+        if h.index >= 0 {
+            rowIndexes[Int(h.index)].removeAll(keepingCapacity: true)
+            for k in 0..<rows[Int(slot)].count { rowIndexes[Int(h.index)][cellSymbols[Int(h.start + k)]] = k }
+        }
     }
 
     /// `target += factor * source`, for two different rows.
@@ -103,6 +142,22 @@ extension Tableau {
         if sourceCount == 0 { return }
         var cancelled = false
         let targetCount = Int(rows[Int(target)].count)
+        if rows[Int(target)].index >= 0 {
+            // A long target: look cells up in its index and remove cancelled ones at once, so the
+            // cost is the source's length.
+            for j in Int(src.start)..<Int(src.start) + sourceCount {
+                let s = cellSymbols[j]
+                let v = factor * cellCoefficients[j]
+                let i = find(target, s)
+                if i >= 0 {
+                    let n = cellCoefficients[i] + v
+                    if abs(n) < Tableau.epsilon { removeCell(target, at: i) } else { cellCoefficients[i] = n }
+                } else if abs(v) >= Tableau.epsilon {
+                    appendCell(target, s, v)
+                }
+            }
+            return
+        }
         if targetCount * sourceCount <= 64 {
             for j in Int(src.start)..<Int(src.start) + sourceCount {
                 let s = cellSymbols[j]

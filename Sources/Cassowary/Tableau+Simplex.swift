@@ -58,7 +58,9 @@ extension Tableau {
         var degenerate = 0
         var l = 0
         while l < levels.count {
-            let bland = degenerate > 50
+            // Bland's rule guards against cycling; degenerate pivots are common in layouts (every
+            // view of a chain may take one), so it starts only after as many as there are symbols.
+            let bland = degenerate > max(256, symbols.count)
             guard let q = enteringSymbol(level: l, bland: bland) else {
                 l += 1
                 continue

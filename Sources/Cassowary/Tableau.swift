@@ -26,6 +26,8 @@ struct Tableau {
         var constant: Double
         /// Creation order of DAG rows, 0 for rows in proper form.
         var seq: Int32
+        /// The row's entry in `rowIndexes` once it is long, else -1.
+        var index: Int32 = -1
     }
 
     struct Level {
@@ -85,6 +87,10 @@ struct Tableau {
     var cellSymbols: [Int32] = []
     var cellCoefficients: [Double] = []
     var garbageCells = 0
+    /// For long rows: symbol -> cell position relative to the row's start, so that adding a short
+    /// row into a long one costs the short row's length.
+    var rowIndexes: [[Int32: Int32]] = []
+    var freeIndexes: [Int32] = []
     var dagOrder: [(slot: Int32, seq: Int32)] = []
     var nextSeq: Int32 = 1
 
