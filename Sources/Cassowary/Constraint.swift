@@ -31,8 +31,8 @@ public final class Constraint {
     public let priority: Priority
 
     /// A one-entry cache of the solver holding this constraint and its slot there.
-    var cachedOwner: ObjectIdentifier?
-    var cachedTag: Int32 = -1
+    @exclusivity(unchecked) var cachedOwner: ObjectIdentifier?
+    @exclusivity(unchecked) var cachedTag: Int32 = -1
 
     /// Creates the constraint `expression relation 0`.
     public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required) {

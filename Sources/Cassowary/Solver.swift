@@ -21,12 +21,14 @@
 /// A solver is not thread-safe: use it, and its variables and constraints, from one thread or
 /// actor at a time.
 public final class Solver {
-    private var tableau: Tableau
+    // The solver is not thread-safe by contract, and every method reaches the tableau once: the
+    // dynamic exclusivity check of the class property buys nothing here.
+    @exclusivity(unchecked) private var tableau: Tableau
 
     /// Creates an empty solver.
     public init() {
         tableau = Tableau(identity: ObjectIdentifier(Solver.self))
-        tableau = Tableau(identity: ObjectIdentifier(self))
+        tableau.identity = ObjectIdentifier(self)
     }
 
     /// Installs a constraint.

@@ -105,12 +105,14 @@ extension Tableau {
                 installRow(subject: subject)
             } else if allDummies() {
                 guard abs(accumulatorConstant) < Tableau.epsilon else {
-                    try? optimize()
+                    dropSymbol(marker)
+                    try optimize()
                     throw unsatisfiable(constraint, constant: exprConstant)
                 }
                 installRow(subject: marker)
             } else {
                 guard try addWithArtificialVariable() else {
+                    dropSymbol(marker)
                     try optimize()
                     throw unsatisfiable(constraint, constant: exprConstant)
                 }
@@ -198,6 +200,7 @@ extension Tableau {
             symbols[Int(art)].row = -1
             if !success || rows[Int(artSlot)].count == 0 {
                 freeRow(artSlot)
+                dropSymbol(art)
                 return success
             }
             let h = rows[Int(artSlot)]
@@ -208,6 +211,7 @@ extension Tableau {
             }
             guard entering >= 0 else {
                 freeRow(artSlot)
+                dropSymbol(art)
                 return false
             }
             solveFor(artSlot, entering, replacing: art)
@@ -216,12 +220,7 @@ extension Tableau {
             substitute(entering, artSlot)
         }
         // The artificial variable is parametric (zero) now: take it out of every row.
-        collectColumn(art)
-        for k in columnSlots.indices.reversed() where columnSlots[k] != artificialSlot {
-            removeCell(columnSlots[k], at: columnCells[k])
-        }
-        clearColumn(art)
-        for l in levels.indices { levels[l].coefficients[Int(art)] = 0 }
+        dropSymbol(art)
         return true
     }
 
@@ -268,7 +267,7 @@ extension Tableau {
         try optimize()
     }
 
-    /// Takes a symbol that no constraint binds out of the tableau.
+    /// Takes a symbol that no constraint binds out of the tableau, and frees it for reuse.
     private mutating func dropSymbol(_ s: Int32) {
         let slot = symbols[Int(s)].row
         if slot >= 0 {
@@ -279,6 +278,7 @@ extension Tableau {
         for k in columnSlots.indices.reversed() { removeCell(columnSlots[k], at: columnCells[k]) }
         clearColumn(s)
         for l in levels.indices { levels[l].coefficients[Int(s)] = 0 }
+        freeSymbols.append(s)
     }
 
     /// Takes a constraint's error symbols out of the objective.

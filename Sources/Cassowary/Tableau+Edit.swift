@@ -3,9 +3,9 @@
 
 extension Tableau {
     /// Moves the constant of an installed constraint by `delta` through its marker column.
-    private mutating func shiftMarker(_ tag: Tag, by delta: Double) {
-        let shift = delta / tag.markerCoefficient
-        let m = tag.marker
+    private mutating func shiftMarker(_ t: Int32, by delta: Double) {
+        let shift = delta / tags[Int(t)].unsafelyUnwrapped.markerCoefficient
+        let m = tags[Int(t)].unsafelyUnwrapped.marker
         let slot = symbols[Int(m)].row
         if slot >= 0 {
             rows[Int(slot)].constant -= shift
@@ -26,28 +26,29 @@ extension Tableau {
     mutating func setConstant(_ constant: Double, for constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
         guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
-        let tag = tags[Int(t)]!
-        let delta = constant - tag.constant
+        let oldConstant = tags[Int(t)].unsafelyUnwrapped.constant
+        let marker = tags[Int(t)].unsafelyUnwrapped.marker
+        let delta = constant - oldConstant
         if delta == 0 { return }
-        if symbols[Int(tag.marker)].kind == .dummy && symbols[Int(tag.marker)].row >= 0 {
+        if symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0 {
             // A redundant required equality: its marker carries no column. Take it out and put it
             // back with the new constant.
             try remove(constraint)
             do {
                 try add(constraint, constant: constant)
             } catch {
-                try add(constraint, constant: tag.constant)
+                try add(constraint, constant: oldConstant)
                 throw error
             }
             return
         }
-        shiftMarker(tag, by: delta)
+        shiftMarker(t, by: delta)
         tags[Int(t)]!.constant = constant
         do {
             try dualOptimize()
         } catch {
-            shiftMarker(tag, by: -delta)
-            tags[Int(t)]!.constant = tag.constant
+            shiftMarker(t, by: -delta)
+            tags[Int(t)]!.constant = oldConstant
             do { try dualOptimize() } catch {
                 throw SolverError.internalError("restoring the constant of \(constraint) failed")
             }
@@ -83,10 +84,9 @@ extension Tableau {
         let delta = value - edit.value
         if delta == 0 { return }
         edits[key]!.value = value
-        let tag = tags[Int(edit.tag)]!
         // The edit constraint is `variable - value == 0`: its constant moves by -delta.
-        shiftMarker(tag, by: -delta)
-        tags[Int(edit.tag)]!.constant = tag.constant - delta
+        shiftMarker(edit.tag, by: -delta)
+        tags[Int(edit.tag)]!.constant -= delta
         do { try dualOptimize() } catch {
             throw SolverError.internalError("the dual simplex failed on a suggested value")
         }

@@ -52,7 +52,7 @@ struct Tableau {
     static let epsilon = 1.0e-8
 
     let usesCaches: Bool
-    let identity: ObjectIdentifier
+    var identity: ObjectIdentifier
 
     /// What the tableau keeps per symbol, in one record so that a new symbol is one append.
     struct SymbolInfo {
@@ -78,6 +78,9 @@ struct Tableau {
     // Symbols, indexed by symbol.
     var symbols: [SymbolInfo] = []
     var variables: [Variable?] = []
+    /// Marker symbols of removed constraints, free for reuse: no row, no cell, no objective
+    /// coefficient mentions them.
+    var freeSymbols: [Int32] = []
     var externalSymbols: [Int32] = []
     var variableSymbols: [ObjectIdentifier: Int32] = [:]
 
@@ -130,19 +133,23 @@ struct Tableau {
         self.usesCaches = usesCaches
         // Room for a table cell's system without regrowing.
         symbols.reserveCapacity(64)
-        variables.reserveCapacity(64)
+        variables.reserveCapacity(32)
         rows.reserveCapacity(32)
         slotStamp.reserveCapacity(32)
-        cellSymbols.reserveCapacity(256)
-        cellCoefficients.reserveCapacity(256)
-        nodeSlot.reserveCapacity(256)
-        nodeNext.reserveCapacity(256)
+        cellSymbols.reserveCapacity(192)
+        cellCoefficients.reserveCapacity(192)
+        nodeSlot.reserveCapacity(192)
+        nodeNext.reserveCapacity(192)
         tags.reserveCapacity(32)
     }
 
     // MARK: - Symbols
 
     mutating func newSymbol(_ kind: Kind) -> Int32 {
+        if let s = freeSymbols.popLast() {
+            symbols[Int(s)] = SymbolInfo(kind: kind)
+            return s
+        }
         let s = Int32(symbols.count)
         symbols.append(SymbolInfo(kind: kind))
         variables.append(nil)

@@ -11,12 +11,12 @@ public final class Variable {
 
     /// The value the last ``Solver/updateVariables()`` of a solver holding this variable gave it;
     /// 0 before that.
-    public internal(set) var value: Double = 0
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     /// A one-entry cache of the symbol this variable has in the solver that last took it, so that
     /// the common case (one solver per variable) needs no hashing.
-    var cachedOwner: ObjectIdentifier?
-    var cachedSymbol: Int32 = -1
+    @exclusivity(unchecked) var cachedOwner: ObjectIdentifier?
+    @exclusivity(unchecked) var cachedSymbol: Int32 = -1
 
     /// Creates a variable.
     /// - Parameter name: a name for descriptions; it need not be unique.

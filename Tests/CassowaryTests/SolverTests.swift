@@ -311,4 +311,28 @@ import Cassowary
         try b.remove(c)
         #expect(!b.contains(c))
     }
+
+    /// A template cell is reconfigured for thousands of rows: the tableau must not grow.
+    @Test func repeatedAddAndRemoveReusesSymbols() throws {
+        let w = Variable("w"), h = Variable("h")
+        let s = Solver()
+        try s.add(w <= 300)
+        var size: Solver.Statistics?
+        for i in 0..<500 {
+            let hug = (w <= Double(i % 50) * 10).priority(.defaultLow)
+            let resist = (w >= Double(i % 50) * 10).priority(.defaultHigh)
+            let height = h == w / 2
+            try s.add([hug, resist, height])
+            s.updateVariables()
+            #expect(w.value == min(300, Double(i % 50) * 10))
+            #expect(h.value == w.value / 2)
+            try s.remove(hug)
+            try s.remove(resist)
+            try s.remove(height)
+            if i == 10 { size = s.statistics }
+        }
+        #expect(s.statistics.symbols == size?.symbols)
+        #expect(s.statistics.rows == size?.rows)
+        expectSound(s)
+    }
 }

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 // selfsizing-bench: the standard solver workloads, printed in kiwi_workloads.py's format with
-// the same checksums. `--quick` runs fewer cells and sizes, `--scaling` adds n = 10,000.
+// the same checksums. `--quick` runs fewer cells and sizes, `--scaling` adds n = 10,000,
+// `--only NAME` runs the workloads whose name starts with NAME, `--stats` prints tableau sizes.
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -99,22 +100,26 @@ func benchChain(_ name: String, _ builder: (Int) throws -> Chain, _ n: Int, runs
 }
 
 if arguments.contains("--stats") {
-    let cell = Cell()
+    // The size of the tableau and the pivots each workload takes, to explain the timings.
+    let cold = Cell()
     let s = Solver()
-    try s.add(cell.structural())
-    print("structural:", s.statistics)
-    let (fixed, body) = cell.labelConstraints(cell.labelSizes(0, bodyWidth: nil))
-    try s.add(fixed)
-    print("fixed:", s.statistics)
-    try s.add(body)
-    print("body:", s.statistics)
-    for n in [100, 200, 400] {
-        print("chain-intr \(n):", try chainIntrinsic(n).solver.statistics)
-        print("chain-plain \(n):", try chainPlain(n).solver.statistics)
+    try s.add(cold.structural())
+    let (fixed, body) = cold.labelConstraints(cold.labelSizes(0, bodyWidth: nil))
+    try s.add(fixed + body)
+    print("cell (one pass)      ", s.statistics)
+    let warm = try WarmCell()
+    for i in 0..<100 { _ = try warm.run(i) }
+    print("cell-warm, 100 cells ", warm.s.statistics)
+    let readd = try WarmCellReadding()
+    for i in 0..<100 { _ = try readd.run(i) }
+    print("cell-readd, 100 cells", readd.s.statistics)
+    for n in [250, 1000] {
+        print("chain-plain \(n)", try chainPlain(n).solver.statistics)
+        print("chain-intr \(n) ", try chainIntrinsic(n).solver.statistics)
         let r = try rowFlex(n)
-        print("row-flex \(n):", r.solver.statistics)
+        print("row-flex \(n)   ", r.solver.statistics)
         try r.solver.suggestValue(r.base * 0.9, for: r.container.w)
-        print("row-flex \(n) resized:", r.solver.statistics)
+        print("row-flex \(n) shrunk", r.solver.statistics)
     }
     exit(0)
 }
