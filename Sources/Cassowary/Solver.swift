@@ -31,6 +31,10 @@ public final class Solver {
         tableau.identity = ObjectIdentifier(self)
     }
 
+    deinit {
+        tableau.deallocate()
+    }
+
     /// Installs a constraint.
     /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is installed already,
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot hold
@@ -112,6 +116,7 @@ public final class Solver {
 
     /// Removes every constraint and edit variable.
     public func reset() {
+        tableau.deallocate()
         tableau = Tableau(identity: ObjectIdentifier(self))
     }
 

@@ -36,6 +36,7 @@ extension Tableau {
         let constants = Dictionary(uniqueKeysWithValues: tags.compactMap { $0 }.map { (ObjectIdentifier($0.constraint), $0.constant) })
         func failsWith(_ set: [Constraint]) -> Bool {
             var scratch = Tableau(identity: ObjectIdentifier(ScratchOwner.self), usesCaches: false)
+            defer { scratch.deallocate() }
             do {
                 for c in set { try scratch.add(c, constant: constants[ObjectIdentifier(c)]) }
                 try scratch.add(constraint, constant: constant)

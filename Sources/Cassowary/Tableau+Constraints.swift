@@ -166,7 +166,7 @@ extension Tableau {
         let h = rows[Int(slot)]
         for i in Int(h.start)..<Int(h.start + h.count) where symbols[Int(cellSymbols[i])].row >= 0 {
             rows[Int(slot)].seq = nextSeq
-            dagOrder.append((slot, nextSeq))
+            dagOrder.append(DagEntry(slot: slot, seq: nextSeq))
             nextSeq += 1
             break
         }

@@ -103,10 +103,10 @@ extension Tableau {
             if h.basic >= 0 && h.seq == 0 { symbols[Int(h.basic)].value = h.constant }
         }
         var live = 0
-        for (slot, seq) in dagOrder {
-            let h = rows[Int(slot)]
-            guard h.basic >= 0, h.seq == seq else { continue }
-            dagOrder[live] = (slot, seq)
+        for entry in dagOrder {
+            let h = rows[Int(entry.slot)]
+            guard h.basic >= 0, h.seq == entry.seq else { continue }
+            dagOrder[live] = entry
             live += 1
             var v = h.constant
             for i in Int(h.start)..<Int(h.start + h.count) {
@@ -115,7 +115,7 @@ extension Tableau {
             }
             symbols[Int(h.basic)].value = v
         }
-        dagOrder.removeLast(dagOrder.count - live)
+        dagOrder.truncate(to: live)
         valuesAreCurrent = true
     }
 

@@ -10,8 +10,8 @@ extension Tableau {
     mutating func allocateRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
         let cap = max(capacity, 4)
         let start = Int32(cellSymbols.count)
-        cellSymbols.append(contentsOf: repeatElement(-1, count: cap))
-        cellCoefficients.append(contentsOf: repeatElement(0, count: cap))
+        cellSymbols.append(repeating: -1, count: cap)
+        cellCoefficients.append(repeating: 0, count: cap)
         let header = RowHeader(start: start, count: 0, capacity: Int32(cap), basic: basic, constant: constant, seq: 0, index: -1)
         if let slot = freeSlots.popLast() {
             rows[Int(slot)] = header
@@ -42,8 +42,8 @@ extension Tableau {
                 cellSymbols.append(cellSymbols[i])
                 cellCoefficients.append(cellCoefficients[i])
             }
-            cellSymbols.append(contentsOf: repeatElement(-1, count: Int(newCapacity - h.count)))
-            cellCoefficients.append(contentsOf: repeatElement(0, count: Int(newCapacity - h.count)))
+            cellSymbols.append(repeating: -1, count: Int(newCapacity - h.count))
+            cellCoefficients.append(repeating: 0, count: Int(newCapacity - h.count))
             garbageCells += Int(h.capacity)
             h.start = newStart
             h.capacity = newCapacity
@@ -74,7 +74,7 @@ extension Tableau {
     }
 
     private mutating func releaseIndex(_ id: Int32) {
-        rowIndexes[Int(id)].removeAll(keepingCapacity: true)
+        rowIndexes[Int(id)].removeAll()
         freeIndexes.append(id)
     }
 
@@ -129,7 +129,7 @@ extension Tableau {
         }
         rows[Int(slot)].count = Int32(write) - h.start
         if h.index >= 0 {
-            rowIndexes[Int(h.index)].removeAll(keepingCapacity: true)
+            rowIndexes[Int(h.index)].removeAll()
             for k in 0..<rows[Int(slot)].count { rowIndexes[Int(h.index)][cellSymbols[Int(h.start + k)]] = k }
         }
     }
@@ -229,8 +229,8 @@ extension Tableau {
     /// The slots of the rows that mention `s`, each once, with the arena index of its cell, in
     /// `columnSlots` / `columnCells`. Stale entries are unlinked on the way.
     mutating func collectColumn(_ s: Int32) {
-        columnSlots.removeAll(keepingCapacity: true)
-        columnCells.removeAll(keepingCapacity: true)
+        columnSlots.removeAll()
+        columnCells.removeAll()
         let stamp = nextStamp()
         var previous: Int32 = -1
         var n = symbols[Int(s)].column
@@ -272,10 +272,10 @@ extension Tableau {
     /// Copies the live rows into fresh arrays once more than half the arena is garbage.
     mutating func compactIfNeeded() {
         guard garbageCells > 1024, garbageCells * 2 > cellSymbols.count else { return }
-        var symbols: [Int32] = []
-        var coefficients: [Double] = []
-        symbols.reserveCapacity(cellSymbols.count - garbageCells)
-        coefficients.reserveCapacity(cellSymbols.count - garbageCells)
+        var symbols = Buffer<Int32>()
+        var coefficients = Buffer<Double>()
+        symbols.reserve(cellSymbols.count - garbageCells)
+        coefficients.reserve(cellSymbols.count - garbageCells)
         for slot in rows.indices where rows[slot].basic != -1 {
             let h = rows[slot]
             let start = Int32(symbols.count)
@@ -285,6 +285,8 @@ extension Tableau {
             }
             rows[slot].start = start
         }
+        cellSymbols.deallocate()
+        cellCoefficients.deallocate()
         cellSymbols = symbols
         cellCoefficients = coefficients
         garbageCells = 0

@@ -75,7 +75,7 @@ extension Tableau {
 
     private mutating func enteringSymbol(level l: Int, bland: Bool) -> Int32? {
         if bland {
-            levels[l].candidates.removeAll(keepingCapacity: true)
+            levels[l].candidates.removeAll()
             for s in 0..<Int32(symbols.count) where canEnter(s, level: l) { return s }
             return nil
         }
@@ -181,7 +181,7 @@ extension Tableau {
 
     mutating func beginAccumulator(constant: Double) {
         for s in touched { symbols[Int(s)].accumulated = 0 }
-        touched.removeAll(keepingCapacity: true)
+        touched.removeAll()
         accumulatorStamp = nextStamp()
         accumulatorConstant = constant
     }

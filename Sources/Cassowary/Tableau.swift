@@ -32,10 +32,15 @@ struct Tableau {
 
     struct Level {
         var priority: Double
-        var coefficients: [Double]
+        var coefficients: Buffer<Double>
         var value: Double = 0
         /// Symbols whose coefficient became negative since they were last looked at.
-        var candidates: [Int32] = []
+        var candidates = Buffer<Int32>()
+    }
+
+    struct DagEntry {
+        var slot: Int32
+        var seq: Int32
     }
 
     struct Tag {
@@ -76,36 +81,36 @@ struct Tableau {
     }
 
     // Symbols, indexed by symbol.
-    var symbols: [SymbolInfo] = []
+    var symbols = Buffer<SymbolInfo>()
     var variables: [Variable?] = []
     /// Marker symbols of removed constraints, free for reuse: no row, no cell, no objective
     /// coefficient mentions them.
-    var freeSymbols: [Int32] = []
-    var externalSymbols: [Int32] = []
+    var freeSymbols = Buffer<Int32>()
+    var externalSymbols = Buffer<Int32>()
     var variableSymbols: [ObjectIdentifier: Int32] = [:]
 
     // Rows: headers by slot, cells in one arena.
-    var rows: [RowHeader] = []
-    var freeSlots: [Int32] = []
-    var cellSymbols: [Int32] = []
-    var cellCoefficients: [Double] = []
+    var rows = Buffer<RowHeader>()
+    var freeSlots = Buffer<Int32>()
+    var cellSymbols = Buffer<Int32>()
+    var cellCoefficients = Buffer<Double>()
     var garbageCells = 0
     /// For long rows: symbol -> cell position relative to the row's start, so that adding a short
     /// row into a long one costs the short row's length.
     var rowIndexes: [[Int32: Int32]] = []
     var freeIndexes: [Int32] = []
-    var dagOrder: [(slot: Int32, seq: Int32)] = []
+    var dagOrder = Buffer<DagEntry>()
     var nextSeq: Int32 = 1
 
     // Columns: for each symbol a linked list of the slots of rows that mention it. Entries go
     // stale when a cell is removed; readers check the row and drop stale entries.
-    var nodeSlot: [Int32] = []
-    var nodeNext: [Int32] = []
+    var nodeSlot = Buffer<Int32>()
+    var nodeNext = Buffer<Int32>()
     var freeNode: Int32 = -1
 
     var levels: [Level] = []
     var artificialSlot: Int32 = -1
-    var infeasible: [Int32] = []
+    var infeasible = Buffer<Int32>()
 
     // Constraints and edit variables.
     var tags: [Tag?] = []
@@ -114,13 +119,13 @@ struct Tableau {
     var edits: [ObjectIdentifier: (variable: Variable, tag: Int32, value: Double)] = [:]
 
     // Scratch space, indexed by symbol or slot.
-    var slotStamp: [UInt32] = []
+    var slotStamp = Buffer<UInt32>()
     var stampCounter: UInt32 = 0
-    var touched: [Int32] = []
+    var touched = Buffer<Int32>()
     var accumulatorStamp: UInt32 = 0
     var accumulatorConstant: Double = 0
-    var columnSlots: [Int32] = []
-    var columnCells: [Int] = []
+    var columnSlots = Buffer<Int32>()
+    var columnCells = Buffer<Int>()
     var valuesAreCurrent = false
     /// Pivots made so far, for tests and benchmarks.
     var pivotCount = 0
@@ -132,15 +137,38 @@ struct Tableau {
         self.identity = identity
         self.usesCaches = usesCaches
         // Room for a table cell's system without regrowing.
-        symbols.reserveCapacity(64)
+        symbols.reserve(64)
         variables.reserveCapacity(32)
-        rows.reserveCapacity(32)
-        slotStamp.reserveCapacity(32)
-        cellSymbols.reserveCapacity(192)
-        cellCoefficients.reserveCapacity(192)
-        nodeSlot.reserveCapacity(192)
-        nodeNext.reserveCapacity(192)
+        rows.reserve(32)
+        slotStamp.reserve(32)
+        cellSymbols.reserve(192)
+        cellCoefficients.reserve(192)
+        nodeSlot.reserve(192)
+        nodeNext.reserve(192)
         tags.reserveCapacity(32)
+    }
+
+    /// Frees the storage of the buffers; the tableau must not be used afterwards.
+    mutating func deallocate() {
+        symbols.deallocate()
+        freeSymbols.deallocate()
+        externalSymbols.deallocate()
+        rows.deallocate()
+        freeSlots.deallocate()
+        cellSymbols.deallocate()
+        cellCoefficients.deallocate()
+        dagOrder.deallocate()
+        nodeSlot.deallocate()
+        nodeNext.deallocate()
+        infeasible.deallocate()
+        slotStamp.deallocate()
+        touched.deallocate()
+        columnSlots.deallocate()
+        columnCells.deallocate()
+        for l in levels.indices {
+            levels[l].coefficients.deallocate()
+            levels[l].candidates.deallocate()
+        }
     }
 
     // MARK: - Symbols
@@ -207,8 +235,8 @@ struct Tableau {
             if levels[i].priority < priority { break }
             i += 1
         }
-        var coefficients = [Double](repeating: 0, count: symbols.count)
-        coefficients.reserveCapacity(symbols.capacity)
+        var coefficients = Buffer<Double>(repeating: 0, count: symbols.count)
+        coefficients.reserve(symbols.capacity)
         levels.insert(Level(priority: priority, coefficients: coefficients), at: i)
         return i
     }
