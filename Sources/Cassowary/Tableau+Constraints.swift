@@ -101,7 +101,17 @@ extension Tableau {
                 accumulatorConstant = -accumulatorConstant
                 for s in touched { symbols[Int(s)].accumulated = -symbols[Int(s)].accumulated }
             }
-            if let subject = chooseSubject(marker: marker, other: other) {
+            var subject = chooseSubject(marker: marker, other: other)
+            if subject == nil && abs(accumulatorConstant) < Tableau.epsilon {
+                // With a zero constant the row may be read with either sign: a marker with a
+                // positive coefficient becomes a feasible subject once the row is negated. kiwi
+                // goes through an artificial variable here, whose pivots can leave a degenerate
+                // basis that the dual simplex then crawls through (row-flex).
+                accumulatorConstant = 0
+                for s in touched { symbols[Int(s)].accumulated = -symbols[Int(s)].accumulated }
+                subject = chooseSubject(marker: marker, other: other)
+            }
+            if let subject {
                 installRow(subject: subject)
             } else if allDummies() {
                 guard abs(accumulatorConstant) < Tableau.epsilon else {

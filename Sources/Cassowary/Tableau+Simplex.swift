@@ -294,3 +294,4 @@ struct MaxHeap {
         return top
     }
 }
+
