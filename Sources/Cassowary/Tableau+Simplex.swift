@@ -65,7 +65,7 @@ extension Tableau {
                 l += 1
                 continue
             }
-            guard let (slot, ratio) = leavingRow(for: q) else {
+            guard let (slot, ratio) = leavingRow(for: q, bland: bland) else {
                 throw SolverError.internalError("the objective is unbounded")
             }
             degenerate = ratio < Tableau.epsilon ? degenerate + 1 : 0
@@ -93,21 +93,29 @@ extension Tableau {
 
     /// The ratio test: the restricted row that limits how far `q` can grow, ties to the lowest
     /// basic symbol (Bland's rule).
-    mutating func leavingRow(for q: Int32) -> (Int32, Double)? {
+    /// Ties go to an error symbol before a slack: an error that leaves the basis at zero is a
+    /// constraint satisfied exactly, with its cost in the objective, while a slack left basic keeps
+    /// the room the constraint allows. The other order leaves degenerate rows (an error basic at
+    /// zero) that a later dual simplex must walk through view by view. Then the lowest symbol, or
+    /// the lowest symbol only under Bland's rule.
+    mutating func leavingRow(for q: Int32, bland: Bool = false) -> (Int32, Double)? {
         collectColumn(q)
         var best: Int32 = -1
-        var bestBasic = Int32.max
+        var bestKey = Int64.max
         var bestRatio = Double.infinity
         for k in columnSlots.indices {
             let slot = columnSlots[k]
             let b = rows[Int(slot)].basic
-            guard b >= 0, symbols[Int(b)].kind != .external else { continue }
+            guard b >= 0 else { continue }
+            let kind = symbols[Int(b)].kind
+            guard kind != .external else { continue }
             let c = cellCoefficients[columnCells[k]]
             guard c < 0 else { continue }
             let r = -rows[Int(slot)].constant / c
-            if r < bestRatio - Tableau.epsilon || (r <= bestRatio + Tableau.epsilon && b < bestBasic) {
+            let key = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
+            if r < bestRatio - Tableau.epsilon || (r <= bestRatio + Tableau.epsilon && key < bestKey) {
                 best = slot
-                bestBasic = b
+                bestKey = key
                 bestRatio = min(r, bestRatio)
             }
         }
@@ -170,7 +178,7 @@ extension Tableau {
                 if cellCoefficients[i] < 0, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0, s < q { q = s }
             }
             if q == Int32.max { return }
-            guard let (slot, _) = leavingRow(for: q) else {
+            guard let (slot, _) = leavingRow(for: q, bland: true) else {
                 throw SolverError.internalError("the artificial objective is unbounded")
             }
             pivot(q, slot)
@@ -294,4 +302,3 @@ struct MaxHeap {
         return top
     }
 }
-
