@@ -74,7 +74,7 @@ public final class Solver {
 
     /// The constant the solver holds for an installed constraint's expression, or nil.
     public func constant(for constraint: Constraint) -> Double? {
-        tableau.tag(of: constraint).map { tableau.tags[Int($0)]!.constant }
+        tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
     }
 
     /// Makes a variable editable: ``suggestValue(_:for:)`` can then ask for values, which hold at

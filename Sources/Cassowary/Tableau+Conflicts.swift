@@ -16,9 +16,9 @@ extension Tableau {
     func conflicts(with constraint: Constraint, constant: Double) -> [Constraint] {
         // Required constraints connected to this one through shared variables.
         var byVariable: [ObjectIdentifier: [Constraint]] = [:]
-        for case let tag? in tags where tag.constraint.priority.isRequired && tag.constraint !== constraint {
-            for term in tag.constraint.expression.terms {
-                byVariable[ObjectIdentifier(term.variable), default: []].append(tag.constraint)
+        for case let c? in tagConstraints where c.priority.isRequired && c !== constraint {
+            for term in c.expression.terms {
+                byVariable[ObjectIdentifier(term.variable), default: []].append(c)
             }
         }
         var seenVariables = Set<ObjectIdentifier>()
@@ -33,7 +33,8 @@ extension Tableau {
                 queue.append(contentsOf: c.expression.terms.map(\.variable))
             }
         }
-        let constants = Dictionary(uniqueKeysWithValues: tags.compactMap { $0 }.map { (ObjectIdentifier($0.constraint), $0.constant) })
+        var constants: [ObjectIdentifier: Double] = [:]
+        for t in tags where t.id != nil { constants[t.id!] = t.constant }
         func failsWith(_ set: [Constraint]) -> Bool {
             var scratch = Tableau(identity: ObjectIdentifier(ScratchOwner.self), usesCaches: false)
             defer { scratch.deallocate() }

@@ -7,21 +7,22 @@ extension Tableau {
     func tag(of constraint: Constraint) -> Int32? {
         if usesCaches, constraint.cachedOwner == identity {
             let t = constraint.cachedTag
-            if t >= 0, Int(t) < tags.count, tags[Int(t)]?.constraint === constraint { return t }
+            if t >= 0, Int(t) < tags.count, tags[Int(t)].id == ObjectIdentifier(constraint) { return t }
         }
         return tagIndex.isEmpty ? nil : tagIndex[ObjectIdentifier(constraint)]
     }
 
-    private mutating func storeTag(_ tag: Tag) -> Int32 {
+    private mutating func storeTag(_ tag: Tag, _ c: Constraint) -> Int32 {
         let t: Int32
         if let free = freeTags.popLast() {
             t = free
             tags[Int(t)] = tag
+            tagConstraints[Int(t)] = c
         } else {
             t = Int32(tags.count)
             tags.append(tag)
+            tagConstraints.append(c)
         }
-        let c = tag.constraint
         if usesCaches && (c.cachedOwner == nil || c.cachedOwner == identity) {
             c.cachedOwner = identity
             c.cachedTag = t
@@ -32,14 +33,15 @@ extension Tableau {
     }
 
     private mutating func releaseTag(_ t: Int32) {
-        let c = tags[Int(t)]!.constraint
+        let c = tagConstraints[Int(t)]!
         if c.cachedOwner == identity && c.cachedTag == t {
             c.cachedOwner = nil
             c.cachedTag = -1
         } else {
             tagIndex[ObjectIdentifier(c)] = nil
         }
-        tags[Int(t)] = nil
+        tags[Int(t)].id = nil
+        tagConstraints[Int(t)] = nil
         freeTags.append(t)
     }
 
@@ -90,8 +92,8 @@ extension Tableau {
                 accumulate(marker, 1)
             }
         }
-        let tag = Tag(constraint: constraint, marker: marker, other: other, markerCoefficient: markerCoefficient,
-                      constant: exprConstant, priority: priority.rawValue)
+        let tag = Tag(id: ObjectIdentifier(constraint), marker: marker, other: other,
+                      markerCoefficient: markerCoefficient, constant: exprConstant, priority: priority.rawValue)
 
         if let fresh = freshExternal() {
             installDagRow(subject: fresh)
@@ -128,7 +130,7 @@ extension Tableau {
                 }
             }
         }
-        _ = storeTag(tag)
+        _ = storeTag(tag, constraint)
         valuesAreCurrent = false
         try optimize()
     }
@@ -239,7 +241,7 @@ extension Tableau {
     mutating func remove(_ constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
         compactIfNeeded()
-        let tag = tags[Int(t)]!
+        let tag = tags[Int(t)]
         releaseTag(t)
         removeErrorEffects(tag)
         let marker = tag.marker

@@ -4,8 +4,8 @@
 extension Tableau {
     /// Moves the constant of an installed constraint by `delta` through its marker column.
     private mutating func shiftMarker(_ t: Int32, by delta: Double) {
-        let shift = delta / tags[Int(t)].unsafelyUnwrapped.markerCoefficient
-        let m = tags[Int(t)].unsafelyUnwrapped.marker
+        let shift = delta / tags[Int(t)].markerCoefficient
+        let m = tags[Int(t)].marker
         let slot = symbols[Int(m)].row
         if slot >= 0 {
             rows[Int(slot)].constant -= shift
@@ -26,8 +26,8 @@ extension Tableau {
     mutating func setConstant(_ constant: Double, for constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
         guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
-        let oldConstant = tags[Int(t)].unsafelyUnwrapped.constant
-        let marker = tags[Int(t)].unsafelyUnwrapped.marker
+        let oldConstant = tags[Int(t)].constant
+        let marker = tags[Int(t)].marker
         let delta = constant - oldConstant
         if delta == 0 { return }
         if symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0 {
@@ -43,12 +43,12 @@ extension Tableau {
             return
         }
         shiftMarker(t, by: delta)
-        tags[Int(t)]!.constant = constant
+        tags[Int(t)].constant = constant
         do {
             try dualOptimize()
         } catch {
             shiftMarker(t, by: -delta)
-            tags[Int(t)]!.constant = oldConstant
+            tags[Int(t)].constant = oldConstant
             do { try dualOptimize() } catch {
                 throw SolverError.internalError("restoring the constant of \(constraint) failed")
             }
@@ -72,7 +72,7 @@ extension Tableau {
         guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
             throw SolverError.unknownEditVariable(variable)
         }
-        try remove(tags[Int(edit.tag)]!.constraint)
+        try remove(tagConstraints[Int(edit.tag)]!)
     }
 
     func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }
@@ -86,7 +86,7 @@ extension Tableau {
         edits[key]!.value = value
         // The edit constraint is `variable - value == 0`: its constant moves by -delta.
         shiftMarker(edit.tag, by: -delta)
-        tags[Int(edit.tag)]!.constant -= delta
+        tags[Int(edit.tag)].constant -= delta
         do { try dualOptimize() } catch {
             throw SolverError.internalError("the dual simplex failed on a suggested value")
         }
@@ -126,8 +126,10 @@ extension Tableau {
 
     mutating func updateVariables() {
         computeValues()
-        for s in externalSymbols {
-            variables[Int(s)]!.value = symbols[Int(s)].row >= 0 ? symbols[Int(s)].value : 0
+        for k in externalSymbols.indices {
+            let s = Int(externalSymbols[k])
+            let v = symbols[s].row >= 0 ? symbols[s].value : 0
+            externalReferences[k]._withUnsafeGuaranteedRef { $0.value = v }
         }
     }
 }

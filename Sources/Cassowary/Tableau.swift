@@ -43,8 +43,11 @@ struct Tableau {
         var seq: Int32
     }
 
+    /// What the tableau keeps per installed constraint, all plain values so that changing a
+    /// constant never touches a reference count. The constraint objects live in `tagConstraints`.
     struct Tag {
-        var constraint: Constraint
+        /// The constraint's identity; nil for a free slot.
+        var id: ObjectIdentifier?
         var marker: Int32
         var other: Int32
         /// The marker's coefficient in the row the constraint was created as.
@@ -87,6 +90,9 @@ struct Tableau {
     /// coefficient mentions them.
     var freeSymbols = Buffer<Int32>()
     var externalSymbols = Buffer<Int32>()
+    /// The variables of `externalSymbols`, unretained (`variables` keeps them alive), so that
+    /// `updateVariables` writes values without reference counting.
+    var externalReferences = Buffer<Unmanaged<Variable>>()
     var variableSymbols: [ObjectIdentifier: Int32] = [:]
 
     // Rows: headers by slot, cells in one arena.
@@ -113,7 +119,8 @@ struct Tableau {
     var infeasible = Buffer<Int32>()
 
     // Constraints and edit variables.
-    var tags: [Tag?] = []
+    var tags = Buffer<Tag>()
+    var tagConstraints: [Constraint?] = []
     var freeTags: [Int32] = []
     var tagIndex: [ObjectIdentifier: Int32] = [:]
     var edits: [ObjectIdentifier: (variable: Variable, tag: Int32, value: Double)] = [:]
@@ -145,7 +152,8 @@ struct Tableau {
         cellCoefficients.reserve(192)
         nodeSlot.reserve(192)
         nodeNext.reserve(192)
-        tags.reserveCapacity(32)
+        tags.reserve(32)
+        tagConstraints.reserveCapacity(32)
     }
 
     /// Frees the storage of the buffers; the tableau must not be used afterwards.
@@ -165,6 +173,8 @@ struct Tableau {
         touched.deallocate()
         columnSlots.deallocate()
         columnCells.deallocate()
+        tags.deallocate()
+        externalReferences.deallocate()
         for l in levels.indices {
             levels[l].coefficients.deallocate()
             levels[l].candidates.deallocate()
@@ -191,6 +201,7 @@ struct Tableau {
         let s = newSymbol(.external)
         variables[Int(s)] = variable
         externalSymbols.append(s)
+        externalReferences.append(Unmanaged.passUnretained(variable))
         if usesCaches && variable.cachedOwner == nil {
             variable.cachedOwner = identity
             variable.cachedSymbol = s

@@ -38,6 +38,13 @@ func bodyHeight(_ length: Int, _ width: Double) -> Double {
     return lines * bodyLineHeight
 }
 
+/// The intrinsic sizes of a cell's three labels (no allocation, so that cell-warm measures the
+/// solver).
+struct LabelSizes {
+    var title, timestamp, body: (Double, Double)
+    subscript(k: Int) -> (Double, Double) { k == 0 ? title : k == 1 ? timestamp : body }
+}
+
 struct Cell {
     let cv = View("cv"), av = View("av"), ti = View("ti"), bo = View("bo"), ts = View("ts")
 
@@ -56,7 +63,7 @@ struct Cell {
 
     /// The intrinsic sizes of cell `i`: title and timestamp, then the body (single-line estimate in
     /// pass 1, measured at the solved width in pass 2).
-    func labelSizes(_ i: Int, bodyWidth: Double?) -> [(Double, Double)] {
+    func labelSizes(_ i: Int, bodyWidth: Double?) -> LabelSizes {
         let (tl, sl, bl) = content(i)
         let body: (Double, Double)
         if let bw = bodyWidth {
@@ -64,10 +71,11 @@ struct Cell {
         } else {
             body = (Double(bl) * bodyCharWidth, bodyLineHeight)
         }
-        return [(Double(tl) * titleCharWidth, titleLineHeight), (Double(sl) * timestampCharWidth, timestampLineHeight), body]
+        return LabelSizes(title: (Double(tl) * titleCharWidth, titleLineHeight),
+                          timestamp: (Double(sl) * timestampCharWidth, timestampLineHeight), body: body)
     }
 
-    func labelConstraints(_ sizes: [(Double, Double)]) -> (fixed: [Constraint], body: [Constraint]) {
+    func labelConstraints(_ sizes: LabelSizes) -> (fixed: [Constraint], body: [Constraint]) {
         let fixed = intrinsic(ti, sizes[0].0, sizes[0].1, 250, 750, 250, 750)
             + intrinsic(ts, sizes[1].0, sizes[1].1, 251, 751, 250, 750)
         return (fixed, intrinsic(bo, sizes[2].0, sizes[2].1, 250, 750, 250, 750))
@@ -102,7 +110,7 @@ final class WarmCell {
     }
 
     /// Sets the 4 intrinsic constraints of each label from `sizes`, adding them the first time.
-    private func apply(_ sizes: [(Double, Double)], labels: Range<Int>) throws {
+    private func apply(_ sizes: LabelSizes, labels: Range<Int>) throws {
         if intrinsics.isEmpty {
             let (fixed, body) = cell.labelConstraints(sizes)
             intrinsics = fixed + body

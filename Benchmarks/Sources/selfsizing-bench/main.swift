@@ -117,6 +117,23 @@ if arguments.contains("--stats") {
     let readd = try WarmCellReadding()
     for i in 0..<100 { _ = try readd.run(i) }
     print("cell-readd, 100 cells", readd.s.statistics)
+    do {
+        // What building chain-plain's constraints costs without a solver.
+        let t0 = now()
+        var kept: [Constraint] = []
+        kept.reserveCapacity(4000)
+        let c = View("c")
+        var previous: View?
+        for i in 0..<1000 {
+            let v = View("v\(i)")
+            kept.append(previous.map { v.t == $0.b + 8 } ?? (v.t == c.t + 8))
+            kept.append(v.h == 30 + Double(i % 5) * 4)
+            kept.append(v.l == c.l + 8)
+            kept.append(v.r == c.r - 8)
+            previous = v
+        }
+        print("chain-plain 1000: constraints alone \(Double(now() - t0) / 1e6) ms")
+    }
     for n in [250, 1000] {
         print("chain-plain \(n)", try chainPlain(n).solver.statistics)
         print("chain-intr \(n) ", try chainIntrinsic(n).solver.statistics)
