@@ -101,7 +101,7 @@ extension Tableau {
             expandAccumulator()
             if accumulatorConstant < 0 {
                 accumulatorConstant = -accumulatorConstant
-                for s in touched { symbols[Int(s)].accumulated = -symbols[Int(s)].accumulated }
+                for s in touched { scratch[Int(s)].accumulated = -scratch[Int(s)].accumulated }
             }
             var subject = chooseSubject(marker: marker, other: other)
             if subject == nil && abs(accumulatorConstant) < Tableau.epsilon {
@@ -110,7 +110,7 @@ extension Tableau {
                 // goes through an artificial variable here, whose pivots can leave a degenerate
                 // basis that the dual simplex then crawls through (row-flex).
                 accumulatorConstant = 0
-                for s in touched { symbols[Int(s)].accumulated = -symbols[Int(s)].accumulated }
+                for s in touched { scratch[Int(s)].accumulated = -scratch[Int(s)].accumulated }
                 subject = chooseSubject(marker: marker, other: other)
             }
             if let subject {
@@ -137,7 +137,7 @@ extension Tableau {
 
     /// An external symbol of the accumulated row that no row mentions yet and that is not basic.
     private func freshExternal() -> Int32? {
-        for s in touched where symbols[Int(s)].kind == .external && abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
+        for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             if symbols[Int(s)].row < 0 && symbols[Int(s)].refs == 0 { return s }
         }
         return nil
@@ -145,26 +145,26 @@ extension Tableau {
 
     /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0.
     private func chooseSubject(marker: Int32, other: Int32) -> Int32? {
-        for s in touched where symbols[Int(s)].kind == .external && abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
+        for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             return s
         }
-        if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, symbols[Int(marker)].accumulated < 0 { return marker }
-        if other >= 0, symbols[Int(other)].accumulated < 0 { return other }
+        if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, scratch[Int(marker)].accumulated < 0 { return marker }
+        if other >= 0, scratch[Int(other)].accumulated < 0 { return other }
         return nil
     }
 
     private func allDummies() -> Bool {
-        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].kind != .dummy { return false }
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].kind != .dummy { return false }
         return true
     }
 
     /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.
     private mutating func rowFromAccumulator(basic: Int32) -> Int32 {
         var n = 0
-        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon { n += 1 }
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon { n += 1 }
         let slot = allocateRow(basic: basic, constant: accumulatorConstant, capacity: n + 1)
-        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
-            appendCell(slot, s, symbols[Int(s)].accumulated)
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
+            appendCell(slot, s, scratch[Int(s)].accumulated)
         }
         return slot
     }

@@ -188,19 +188,19 @@ extension Tableau {
     // MARK: - Expansion of DAG rows
 
     mutating func beginAccumulator(constant: Double) {
-        for s in touched { symbols[Int(s)].accumulated = 0 }
+        for s in touched { scratch[Int(s)].accumulated = 0 }
         touched.removeAll()
         accumulatorStamp = nextStamp()
         accumulatorConstant = constant
     }
 
     @inline(__always) mutating func accumulate(_ s: Int32, _ v: Double) {
-        if symbols[Int(s)].stamp != accumulatorStamp {
-            symbols[Int(s)].stamp = accumulatorStamp
+        if scratch[Int(s)].stamp != accumulatorStamp {
+            scratch[Int(s)].stamp = accumulatorStamp
             touched.append(s)
-            symbols[Int(s)].accumulated = v
+            scratch[Int(s)].accumulated = v
         } else {
-            symbols[Int(s)].accumulated += v
+            scratch[Int(s)].accumulated += v
         }
     }
 
@@ -214,15 +214,15 @@ extension Tableau {
         var i = 0
         while i < touched.count {
             let s = touched[i]
-            if symbols[Int(s)].accumulated != 0 { queueForExpansion(s, stamp, &heap, &proper) }
+            if scratch[Int(s)].accumulated != 0 { queueForExpansion(s, stamp, &heap, &proper) }
             i += 1
         }
         if heap.isEmpty && proper.isEmpty { return }
         while let top = heap.pop() {
             let b = Int32(truncatingIfNeeded: top & 0xFFFF_FFFF)
-            let c = symbols[Int(b)].accumulated
+            let c = scratch[Int(b)].accumulated
             guard c != 0 else { continue }
-            symbols[Int(b)].accumulated = 0
+            scratch[Int(b)].accumulated = 0
             let h = rows[Int(symbols[Int(b)].row)]
             accumulatorConstant += c * h.constant
             for j in Int(h.start)..<Int(h.start + h.count) {
@@ -232,9 +232,9 @@ extension Tableau {
             }
         }
         for b in proper {
-            let c = symbols[Int(b)].accumulated
+            let c = scratch[Int(b)].accumulated
             guard c != 0 else { continue }
-            symbols[Int(b)].accumulated = 0
+            scratch[Int(b)].accumulated = 0
             let h = rows[Int(symbols[Int(b)].row)]
             accumulatorConstant += c * h.constant
             for j in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[j], c * cellCoefficients[j]) }
@@ -244,8 +244,8 @@ extension Tableau {
     @inline(__always)
     private mutating func queueForExpansion(_ s: Int32, _ stamp: UInt32, _ heap: inout MaxHeap, _ proper: inout [Int32]) {
         let slot = symbols[Int(s)].row
-        guard slot >= 0, symbols[Int(s)].queued != stamp else { return }
-        symbols[Int(s)].queued = stamp
+        guard slot >= 0, scratch[Int(s)].queued != stamp else { return }
+        scratch[Int(s)].queued = stamp
         let seq = rows[Int(slot)].seq
         if seq > 0 { heap.push(Int64(seq) << 32 | Int64(s)) } else { proper.append(s) }
     }
@@ -260,8 +260,8 @@ extension Tableau {
         rows[Int(slot)].count = 0
         rows[Int(slot)].seq = 0
         rows[Int(slot)].constant = accumulatorConstant
-        for s in touched where abs(symbols[Int(s)].accumulated) >= Tableau.epsilon {
-            appendCell(slot, s, symbols[Int(s)].accumulated)
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
+            appendCell(slot, s, scratch[Int(s)].accumulated)
         }
     }
 }

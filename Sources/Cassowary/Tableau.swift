@@ -71,20 +71,26 @@ struct Tableau {
         var refs: Int32 = 0
         /// The first node of the symbol's column list, or -1.
         var column: Int32 = -1
-        /// Scratch: 1 + the symbol's cell index in the row being added to.
-        var position: Int32 = 0
-        /// Scratch: marks the symbol as in the accumulator.
-        var stamp: UInt32 = 0
-        /// Scratch: marks the symbol as queued for expansion.
-        var queued: UInt32 = 0
-        /// Scratch: the symbol's coefficient in the accumulator.
-        var accumulated: Double = 0
         /// The symbol's value in the current solution when it is basic.
         var value: Double = 0
     }
 
+    /// Per-symbol scratch space of the algorithms, apart from `SymbolInfo` so that the records
+    /// the solution is read from stay small.
+    struct SymbolScratch {
+        /// 1 + the symbol's cell index in the row being added to.
+        var position: Int32 = 0
+        /// Marks the symbol as in the accumulator.
+        var stamp: UInt32 = 0
+        /// Marks the symbol as queued for expansion.
+        var queued: UInt32 = 0
+        /// The symbol's coefficient in the accumulator.
+        var accumulated: Double = 0
+    }
+
     // Symbols, indexed by symbol.
     var symbols = Buffer<SymbolInfo>()
+    var scratch = Buffer<SymbolScratch>()
     var variables: [Variable?] = []
     /// Marker symbols of removed constraints, free for reuse: no row, no cell, no objective
     /// coefficient mentions them.
@@ -145,6 +151,7 @@ struct Tableau {
         self.usesCaches = usesCaches
         // Room for a table cell's system without regrowing.
         symbols.reserve(64)
+        scratch.reserve(64)
         variables.reserveCapacity(32)
         rows.reserve(32)
         slotStamp.reserve(32)
@@ -159,6 +166,7 @@ struct Tableau {
     /// Frees the storage of the buffers; the tableau must not be used afterwards.
     mutating func deallocate() {
         symbols.deallocate()
+        scratch.deallocate()
         freeSymbols.deallocate()
         externalSymbols.deallocate()
         rows.deallocate()
@@ -186,10 +194,12 @@ struct Tableau {
     mutating func newSymbol(_ kind: Kind) -> Int32 {
         if let s = freeSymbols.popLast() {
             symbols[Int(s)] = SymbolInfo(kind: kind)
+            scratch[Int(s)] = SymbolScratch()
             return s
         }
         let s = Int32(symbols.count)
         symbols.append(SymbolInfo(kind: kind))
+        scratch.append(SymbolScratch())
         variables.append(nil)
         for l in levels.indices { levels[l].coefficients.append(0) }
         return s
@@ -227,9 +237,9 @@ struct Tableau {
         stampCounter &+= 1
         if stampCounter == 0 {
             for i in slotStamp.indices { slotStamp[i] = 0 }
-            for i in symbols.indices {
-                symbols[i].stamp = 0
-                symbols[i].queued = 0
+            for i in scratch.indices {
+                scratch[i].stamp = 0
+                scratch[i].queued = 0
             }
             stampCounter = 1
         }
