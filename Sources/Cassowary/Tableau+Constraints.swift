@@ -263,12 +263,7 @@ extension Tableau {
                 }
                 leaving = candidate
             }
-            let b = rows[Int(leaving)].basic
-            solveFor(leaving, marker, replacing: b)
-            symbols[Int(b)].row = -1
-            rows[Int(leaving)].basic = marker
-            symbols[Int(marker)].row = leaving
-            substitute(marker, leaving)
+            pivot(marker, leaving)
             symbols[Int(marker)].row = -1
             freeRow(leaving)
         }

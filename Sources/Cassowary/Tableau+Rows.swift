@@ -142,31 +142,24 @@ extension Tableau {
         if sourceCount == 0 { return }
         var cancelled = false
         let targetCount = Int(rows[Int(target)].count)
-        if rows[Int(target)].index >= 0 {
-            // A long target: look cells up in its index and remove cancelled ones at once, so the
-            // cost is the source's length.
+        // A long target has an index: cells are found through it and a cancelled one is removed
+        // at once, so the cost is the source's length. A short one is scanned, and swept once.
+        let indexed = rows[Int(target)].index >= 0
+        if indexed || targetCount * sourceCount <= 64 {
             for j in Int(src.start)..<Int(src.start) + sourceCount {
                 let s = cellSymbols[j]
                 let v = factor * cellCoefficients[j]
                 let i = find(target, s)
                 if i >= 0 {
                     let n = cellCoefficients[i] + v
-                    if abs(n) < Tableau.epsilon { removeCell(target, at: i) } else { cellCoefficients[i] = n }
-                } else if abs(v) >= Tableau.epsilon {
-                    appendCell(target, s, v)
-                }
-            }
-            return
-        }
-        if targetCount * sourceCount <= 64 {
-            for j in Int(src.start)..<Int(src.start) + sourceCount {
-                let s = cellSymbols[j]
-                let v = factor * cellCoefficients[j]
-                let i = find(target, s)
-                if i >= 0 {
-                    let n = cellCoefficients[i] + v
-                    cellCoefficients[i] = n
-                    if abs(n) < Tableau.epsilon { cancelled = true }
+                    if abs(n) >= Tableau.epsilon {
+                        cellCoefficients[i] = n
+                    } else if indexed {
+                        removeCell(target, at: i)
+                    } else {
+                        cellCoefficients[i] = n
+                        cancelled = true
+                    }
                 } else if abs(v) >= Tableau.epsilon {
                     appendCell(target, s, v)
                 }
