@@ -9,6 +9,7 @@ let package = Package(
     name: "SelfSizing",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .executable(name: "selfsizing", targets: ["selfsizing"]),
     ],
     dependencies: [
@@ -16,6 +17,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Cassowary", swiftSettings: checks),
+        .target(name: "AutoLayout", dependencies: ["Cassowary"]),
         .executableTarget(
             name: "selfsizing",
             dependencies: [
@@ -24,6 +26,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: checks),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Insets from the edges of a rectangle, by left and right.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top, left, bottom, right: CGFloat
+
+    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on every edge.
+    public init(all inset: CGFloat) { self.init(top: inset, left: inset, bottom: inset, right: inset) }
+
+    public static let zero = EdgeInsets()
+}
+
+/// Insets from the edges of a rectangle, by leading and trailing: they follow the layout direction.
+public struct DirectionalEdgeInsets: Hashable, Sendable {
+    public var top, leading, bottom, trailing: CGFloat
+
+    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    public static let zero = DirectionalEdgeInsets()
+
+    /// These insets as left and right insets in a layout direction.
+    public func resolved(in direction: LayoutDirection) -> EdgeInsets {
+        direction == .leftToRight
+            ? EdgeInsets(top: top, left: leading, bottom: bottom, right: trailing)
+            : EdgeInsets(top: top, left: trailing, bottom: bottom, right: leading)
+    }
+}
+
+/// The direction text and leading-to-trailing layout run in.
+public enum LayoutDirection: Sendable, Hashable {
+    case leftToRight
+    case rightToLeft
+}
+
+/// A layout axis.
+public enum LayoutAxis: Sendable, Hashable {
+    case horizontal
+    case vertical
+}
+
+extension CGSize {
+    /// A size component that means "no intrinsic size on this axis" (UIView.noIntrinsicMetric).
+    public static let noIntrinsicMetric: CGFloat = -1
+    /// The smallest size a fitting can give: `systemLayoutSizeFitting(.compressedSize)`.
+    public static let compressedSize = CGSize(width: 0, height: 0)
+    /// The largest size a fitting can give: `systemLayoutSizeFitting(.expandedSize)`.
+    public static let expandedSize = CGSize(width: 10_000_000, height: 10_000_000)
+}

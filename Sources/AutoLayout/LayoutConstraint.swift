@@ -1,0 +1,164 @@
+import Cassowary
+import Foundation
+
+/// A priority on Auto Layout's scale (UILayoutPriority): `.required` (1000), `.defaultHigh` (750),
+/// `.defaultLow` (250), `.fittingSizeLevel` (50).
+public typealias LayoutPriority = Cassowary.Priority
+
+/// Why a constraint could not be made.
+public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The attributes lie on different axes, or relate a position to a size.
+    case incompatibleAttributes(LayoutAttribute, LayoutAttribute)
+    /// Leading/trailing related to left/right: their relation flips with the layout direction.
+    case mixedDirectionalAttributes(LayoutAttribute, LayoutAttribute)
+    /// A position related to a constant: positions need a second item.
+    case positionWithoutSecondItem(LayoutAttribute)
+    /// A second item without a second attribute, or the reverse.
+    case missingSecondAttribute
+    /// The multiplier is 0, NaN or infinite, or the constant is NaN or infinite.
+    case invalidNumber(String)
+
+    public var description: String {
+        switch self {
+        case let .incompatibleAttributes(a, b): "a constraint cannot relate \(a) to \(b)"
+        case let .mixedDirectionalAttributes(a, b): "a constraint cannot relate \(a) to \(b): leading/trailing and left/right do not mix"
+        case let .positionWithoutSecondItem(a): "a constraint cannot set the position \(a) to a constant; relate it to another item"
+        case .missingSecondAttribute: "a second item needs a second attribute, and a second attribute a second item"
+        case let .invalidNumber(what): "invalid number: \(what)"
+        }
+    }
+}
+
+/// A linear relation between two views' attributes, as NSLayoutConstraint:
+/// `firstItem.firstAttribute (relation) multiplier * secondItem.secondAttribute + constant`.
+///
+/// Changing ``constant`` on an active constraint updates the installed solver constraint in place.
+/// Constraints hold their views weakly; a view holds its active constraints.
+public final class LayoutConstraint {
+    public private(set) weak var firstItem: View?
+    public let firstAttribute: LayoutAttribute
+    public let relation: LayoutRelation
+    public private(set) weak var secondItem: View?
+    public let secondAttribute: LayoutAttribute
+    public let multiplier: CGFloat
+
+    /// The constant added to the second side. Changing it on an active constraint re-solves from the
+    /// current solution (Solver.setConstant), without rebuilding anything.
+    public var constant: CGFloat {
+        didSet {
+            guard constant != oldValue else { return }
+            engine?.constantDidChange(self)
+        }
+    }
+
+    /// The constraint's priority. Changing it on an active constraint reinstalls it.
+    public var priority: LayoutPriority = .required {
+        didSet {
+            guard priority != oldValue else { return }
+            engine?.priorityDidChange(self)
+        }
+    }
+
+    /// A name for diagnostics.
+    public var identifier: String?
+
+    /// The engine the constraint is installed in, and its solver constraint.
+    weak var engine: LayoutEngine?
+    var solverConstraint: Cassowary.Constraint?
+    /// Active but waiting for its two views to share a hierarchy.
+    var isPending = false
+    private var active = false
+
+    /// Creates a constraint, checking that the attributes can be related.
+    /// - Throws: ``LayoutError`` for attributes that cannot be related or invalid numbers.
+    public init(item firstItem: View, attribute firstAttribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+                toItem secondItem: View?, attribute secondAttribute: LayoutAttribute,
+                multiplier: CGFloat = 1, constant: CGFloat = 0) throws(LayoutError) {
+        try LayoutConstraint.validate(firstAttribute, secondItem != nil, secondAttribute, multiplier, constant)
+        self.firstItem = firstItem
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.secondItem = secondItem
+        self.secondAttribute = secondItem == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+    }
+
+    /// For anchors, whose types already guarantee compatible attributes.
+    init(unchecked firstItem: View, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
+         _ secondItem: View?, _ secondAttribute: LayoutAttribute, multiplier: CGFloat, constant: CGFloat) {
+        self.firstItem = firstItem
+        self.firstAttribute = firstAttribute
+        self.relation = relation
+        self.secondItem = secondItem
+        self.secondAttribute = secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+    }
+
+    static func validate(_ a: LayoutAttribute, _ hasSecond: Bool, _ b: LayoutAttribute,
+                         _ multiplier: CGFloat, _ constant: CGFloat) throws(LayoutError) {
+        guard multiplier.isFinite, multiplier != 0 || !hasSecond else {
+            throw .invalidNumber("multiplier \(multiplier)")
+        }
+        guard constant.isFinite else { throw .invalidNumber("constant \(constant)") }
+        guard a != .notAnAttribute else { throw .incompatibleAttributes(a, b) }
+        if !hasSecond {
+            guard b == .notAnAttribute || b == a else { throw .missingSecondAttribute }
+            guard a.kind == .dimension else { throw .positionWithoutSecondItem(a) }
+            return
+        }
+        guard b != .notAnAttribute else { throw .missingSecondAttribute }
+        if a.kind == .dimension || b.kind == .dimension {
+            guard a.kind == .dimension && b.kind == .dimension else { throw .incompatibleAttributes(a, b) }
+            return
+        }
+        guard a.kind == b.kind else { throw .incompatibleAttributes(a, b) }
+        if (a.isDirectional && b.isAbsoluteHorizontal) || (a.isAbsoluteHorizontal && b.isDirectional) {
+            throw .mixedDirectionalAttributes(a, b)
+        }
+    }
+
+    /// Whether the constraint takes part in layout. Activating a constraint whose views do not share
+    /// a hierarchy yet keeps it waiting until they do.
+    public var isActive: Bool {
+        get { active }
+        set {
+            guard newValue != active else { return }
+            active = newValue
+            if newValue { LayoutEngine.activate(self) } else { LayoutEngine.deactivate(self) }
+        }
+    }
+
+    /// Activates each of the constraints.
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        for c in constraints { c.isActive = true }
+    }
+
+    /// Deactivates each of the constraints.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for c in constraints { c.isActive = false }
+    }
+}
+
+extension LayoutConstraint: CustomStringConvertible {
+    /// Reads like the code that made it: `title.leading == contentView.leading + 20 @750`.
+    public var description: String {
+        var text = "\(firstItem?.identifier ?? "?").\(firstAttribute) \(relation) "
+        if let second = secondItem {
+            if multiplier != 1 { text += "\(format(multiplier)) * " }
+            text += "\(second.identifier).\(secondAttribute)"
+            if constant > 0 { text += " + \(format(constant))" }
+            if constant < 0 { text += " - \(format(-constant))" }
+        } else {
+            text += format(constant)
+        }
+        if !priority.isRequired { text += " @\(format(CGFloat(priority.rawValue)))" }
+        return text
+    }
+}
+
+func format(_ x: CGFloat) -> String {
+    if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+    return String(Double(x))
+}

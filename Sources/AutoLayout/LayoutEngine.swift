@@ -1,0 +1,484 @@
+import Cassowary
+import Foundation
+
+/// A view's frame variables, in the coordinates of its hierarchy's root.
+final class LayoutBox {
+    let x, y, w, h: Variable
+
+    init(_ name: String) {
+        x = Variable(name + ".minX")
+        y = Variable(name + ".minY")
+        w = Variable(name + ".width")
+        h = Variable(name + ".height")
+    }
+}
+
+/// The constraint engine of one view hierarchy, kept by its root view: a Cassowary solver over the
+/// frames of the views that take part in layout, the constraints made from the views' active
+/// constraints, and those the engine makes itself (intrinsic content size, autoresizing frames,
+/// fitting).
+///
+/// Views take part once a constraint mentions them; a view whose frame is fixed by autoresizing
+/// constraints pulls its superview in, since its frame is relative to it. Changes of constants,
+/// intrinsic sizes, margins and frames update the installed solver constraints in place.
+final class LayoutEngine {
+    unowned let root: View
+    let solver = Solver()
+    /// Whether this engine is a one-off for fitting a subtree; it leaves the views' bookkeeping alone.
+    let isScratch: Bool
+    var needsSolve = true
+
+    /// The solver constraint of each installed layout constraint.
+    private var installed: [ObjectIdentifier: (layout: LayoutConstraint, solver: Cassowary.Constraint)] = [:]
+    /// The views with frame variables in this solver.
+    private var participants: [ObjectIdentifier: View] = [:]
+    private var generated: [ObjectIdentifier: Generated] = [:]
+    private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
+    /// What went wrong, newest last: broken constraints and the like.
+    var diagnostics: [LayoutDiagnostic] = []
+
+    /// The constraints the engine makes for one view.
+    struct Generated {
+        /// x, y, width, height from the frame (autoresizing), or from the root's size.
+        var frame: [Cassowary.Constraint] = []
+        /// hugging <=, compression >= per axis, with the size they were made for.
+        var horizontal: [Cassowary.Constraint] = []
+        var vertical: [Cassowary.Constraint] = []
+        var intrinsic = CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
+    }
+
+    init(root: View, scratch: Bool = false) {
+        self.root = root
+        self.isScratch = scratch
+    }
+
+    static func engine(of root: View) -> LayoutEngine {
+        if let e = root.rootEngine { return e }
+        let e = LayoutEngine(root: root)
+        root.rootEngine = e
+        return e
+    }
+
+    // MARK: - Activation
+
+    static func activate(_ c: LayoutConstraint) {
+        guard let first = c.firstItem else { return }
+        first.activeConstraints[ObjectIdentifier(c)] = c
+        c.secondItem?.activeConstraints[ObjectIdentifier(c)] = c
+        let r = first.root
+        if let second = c.secondItem, second.root !== r {
+            c.isPending = true
+            return
+        }
+        c.isPending = false
+        engine(of: r).install(c)
+    }
+
+    static func deactivate(_ c: LayoutConstraint) {
+        c.firstItem?.activeConstraints[ObjectIdentifier(c)] = nil
+        c.secondItem?.activeConstraints[ObjectIdentifier(c)] = nil
+        c.isPending = false
+        c.engine?.uninstall(c)
+    }
+
+    /// A subtree joined the hierarchy of `root`: its constraints move to the root's engine, and
+    /// waiting constraints whose views now share the hierarchy are installed.
+    static func merge(subtree: View, from old: LayoutEngine?, into root: View) {
+        var constraints: [ObjectIdentifier: LayoutConstraint] = [:]
+        for v in subtree.subtree {
+            for (k, c) in v.activeConstraints { constraints[k] = c }
+        }
+        if let old { for c in constraints.values where c.engine === old { old.uninstall(c) } }
+        guard !constraints.isEmpty else { return }
+        let e = engine(of: root)
+        for c in constraints.values where c.engine == nil {
+            guard let a = c.firstItem, a.root === root, c.secondItem.map({ $0.root === root }) ?? true else { continue }
+            c.isPending = false
+            e.install(c)
+        }
+    }
+
+    /// A subtree left the hierarchy of `oldRoot`: constraints across the cut are deactivated, the
+    /// subtree's own constraints move to an engine of its own.
+    static func split(subtree: View, from oldRoot: View) {
+        let views = subtree.subtree
+        let inside = Set(views.map(ObjectIdentifier.init))
+        var constraints: [ObjectIdentifier: LayoutConstraint] = [:]
+        for v in views {
+            for (k, c) in v.activeConstraints { constraints[k] = c }
+        }
+        for v in views { oldRoot.rootEngine?.forget(v) }
+        for c in constraints.values {
+            let crosses = [c.firstItem, c.secondItem].contains { v in v.map { !inside.contains(ObjectIdentifier($0)) } ?? false }
+            if crosses {
+                c.isActive = false
+            } else {
+                c.engine?.uninstall(c)
+                engine(of: subtree).install(c)
+            }
+        }
+    }
+
+    // MARK: - Installing constraints
+
+    func install(_ c: LayoutConstraint) {
+        guard let first = c.firstItem else { return }
+        participate(first)
+        if let second = c.secondItem { participate(second) }
+        let constraint = solverConstraint(for: c)
+        do {
+            try solver.add(constraint)
+            installed[ObjectIdentifier(c)] = (c, constraint)
+            if !isScratch { c.engine = self }
+        } catch {
+            diagnostics.append(.unsatisfiable(c, reason: "\(error)"))
+            if !isScratch { c.engine = self }
+        }
+        needsSolve = true
+    }
+
+    func uninstall(_ c: LayoutConstraint) {
+        if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) {
+            try? solver.remove(entry.solver)
+        }
+        if c.engine === self { c.engine = nil }
+        needsSolve = true
+    }
+
+    /// The solver constraint for a layout constraint: `first - multiplier * second - constant`.
+    private func solverConstraint(for c: LayoutConstraint) -> Cassowary.Constraint {
+        let (expression, constant) = linearForm(of: c)
+        var e = expression
+        e.constant = constant
+        let relation: Relation = switch c.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        return Cassowary.Constraint(e, relation, priority: c.priority)
+    }
+
+    /// The terms and the constant of a constraint's expression, with the current margins,
+    /// baselines and layout direction (of its first item).
+    private func linearForm(of c: LayoutConstraint) -> (Cassowary.Expression, Double) {
+        let first = c.firstItem!
+        let direction = first.effectiveLayoutDirection
+        let (t1, k1) = attributeForm(c.firstAttribute, of: first, direction)
+        var terms = t1
+        var constant = k1 - Double(c.constant)
+        if let second = c.secondItem {
+            let (t2, k2) = attributeForm(c.secondAttribute, of: second, direction)
+            let m = Double(c.multiplier)
+            for t in t2 { terms.append(Term(t.variable, -m * t.coefficient)) }
+            constant -= m * k2
+        }
+        return (Cassowary.Expression(terms), constant)
+    }
+
+    /// An attribute of a view as terms of its frame variables plus a constant. Leading and
+    /// trailing in right-to-left layout are negated right and left edges, so that
+    /// `a.leading == b.leading + 20` places `a` 20 points in from `b`'s right edge.
+    private func attributeForm(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> ([Term], Double) {
+        let b = box(of: view)
+        let ltr = direction == .leftToRight
+        let m = view.directionalLayoutMargins
+        let lr = view.layoutMargins
+        func negated(_ form: ([Term], Double)) -> ([Term], Double) {
+            (form.0.map { Term($0.variable, -$0.coefficient) }, -form.1)
+        }
+        switch attribute {
+        case .left: return ([Term(b.x)], 0)
+        case .right: return ([Term(b.x), Term(b.w)], 0)
+        case .top: return ([Term(b.y)], 0)
+        case .bottom: return ([Term(b.y), Term(b.h)], 0)
+        case .width: return ([Term(b.w)], 0)
+        case .height: return ([Term(b.h)], 0)
+        case .centerX: return ([Term(b.x), Term(b.w, 0.5)], 0)
+        case .centerY: return ([Term(b.y), Term(b.h, 0.5)], 0)
+        case .leading: return ltr ? ([Term(b.x)], 0) : negated(([Term(b.x), Term(b.w)], 0))
+        case .trailing: return ltr ? ([Term(b.x), Term(b.w)], 0) : negated(([Term(b.x)], 0))
+        case .leftMargin: return ([Term(b.x)], Double(lr.left))
+        case .rightMargin: return ([Term(b.x), Term(b.w)], -Double(lr.right))
+        case .topMargin: return ([Term(b.y)], Double(m.top))
+        case .bottomMargin: return ([Term(b.y), Term(b.h)], -Double(m.bottom))
+        case .leadingMargin:
+            return ltr ? ([Term(b.x)], Double(m.leading)) : negated(([Term(b.x), Term(b.w)], -Double(m.leading)))
+        case .trailingMargin:
+            return ltr ? ([Term(b.x), Term(b.w)], -Double(m.trailing)) : negated(([Term(b.x)], Double(m.trailing)))
+        case .centerXWithinMargins: return ([Term(b.x), Term(b.w, 0.5)], 0.5 * Double(lr.left - lr.right))
+        case .centerYWithinMargins: return ([Term(b.y), Term(b.h, 0.5)], 0.5 * Double(m.top - m.bottom))
+        case .firstBaseline:
+            if let offset = view.firstBaselineOffsetFromTop { return ([Term(b.y)], Double(offset)) }
+            return ([Term(b.y), Term(b.h)], 0)
+        case .lastBaseline:
+            if let offset = view.lastBaselineOffsetFromBottom { return ([Term(b.y), Term(b.h)], -Double(offset)) }
+            return ([Term(b.y), Term(b.h)], 0)
+        case .notAnAttribute: return ([], 0)
+        }
+    }
+
+    private func box(of view: View) -> LayoutBox {
+        if let b = view.layoutBox { return b }
+        let b = LayoutBox(view.identifier)
+        view.layoutBox = b
+        return b
+    }
+
+    // MARK: - Updates in place
+
+    func constantDidChange(_ c: LayoutConstraint) {
+        updateConstant(of: c)
+    }
+
+    private func updateConstant(of c: LayoutConstraint) {
+        guard let entry = installed[ObjectIdentifier(c)] else { return }
+        let (_, constant) = linearForm(of: c)
+        do {
+            try solver.setConstant(constant, for: entry.solver)
+        } catch {
+            diagnostics.append(.unsatisfiable(c, reason: "\(error)"))
+        }
+        needsSolve = true
+    }
+
+    func priorityDidChange(_ c: LayoutConstraint) {
+        uninstall(c)
+        install(c)
+    }
+
+    /// Margins or baselines of a view changed: the constraints that use them get new constants.
+    func geometryConstantsDidChange(_ view: View) {
+        for c in view.activeConstraints.values {
+            let usesGeometry = (c.firstItem === view && (c.firstAttribute.usesMargins || c.firstAttribute.usesBaseline))
+                || (c.secondItem === view && (c.secondAttribute.usesMargins || c.secondAttribute.usesBaseline))
+            if usesGeometry { updateConstant(of: c) }
+        }
+    }
+
+    /// The layout direction of a subtree changed: constraints with directional attributes are
+    /// made again.
+    func layoutDirectionDidChange(_ view: View) {
+        // All of them come out before any goes back in: the old and new forms contradict.
+        var seen = Set<ObjectIdentifier>()
+        var affected: [LayoutConstraint] = []
+        for v in view.subtree {
+            for (k, c) in v.activeConstraints where installed[k] != nil && seen.insert(k).inserted {
+                if c.firstAttribute.isDirectional || c.secondAttribute.isDirectional || c.firstAttribute.usesMargins
+                    || c.secondAttribute.usesMargins {
+                    affected.append(c)
+                }
+            }
+        }
+        for c in affected { uninstall(c) }
+        for c in affected { install(c) }
+    }
+
+    // MARK: - Participants and their generated constraints
+
+    /// Gives a view frame variables and the constraints the engine makes for it.
+    private func participate(_ view: View) {
+        let key = ObjectIdentifier(view)
+        guard participants[key] == nil else { return }
+        participants[key] = view
+        generated[key] = Generated()
+        makeFrameConstraints(view)
+        updateIntrinsic(view, force: true)
+    }
+
+    /// Takes a view out of this engine (it left the hierarchy).
+    func forget(_ view: View) {
+        let key = ObjectIdentifier(view)
+        guard participants.removeValue(forKey: key) != nil, let g = generated.removeValue(forKey: key) else { return }
+        for c in g.frame + g.horizontal + g.vertical { try? solver.remove(c) }
+        needsSolve = true
+    }
+
+    /// The root sits at the origin with its frame's size (unless it is being fitted or placed by
+    /// its own constraints); a view with autoresizing constraints keeps its frame in its superview.
+    private func makeFrameConstraints(_ view: View) {
+        let key = ObjectIdentifier(view)
+        for c in generated[key]?.frame ?? [] { try? solver.remove(c) }
+        generated[key]?.frame = []
+        let b = box(of: view)
+        var made: [Cassowary.Constraint] = []
+        if view === root {
+            made = [b.x == 0, b.y == 0]
+            if view.translatesAutoresizingMaskIntoConstraints && fitting == nil {
+                made += [b.w == Double(view.frame.width), b.h == Double(view.frame.height)]
+            }
+        } else if view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
+            participate(s)
+            let sb = box(of: s)
+            made = [b.x == sb.x + Double(view.frame.minX), b.y == sb.y + Double(view.frame.minY),
+                    b.w == Double(view.frame.width), b.h == Double(view.frame.height)]
+        }
+        for c in made {
+            do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)")) }
+        }
+        generated[key]?.frame = made
+        needsSolve = true
+    }
+
+    func autoresizingFrameDidChange(_ view: View) {
+        guard participants[ObjectIdentifier(view)] != nil else { return }
+        makeFrameConstraints(view)
+    }
+
+    func autoresizingDidChange(_ view: View) {
+        guard participants[ObjectIdentifier(view)] != nil else { return }
+        makeFrameConstraints(view)
+    }
+
+    func intrinsicContentSizeDidChange(_ view: View) {
+        guard participants[ObjectIdentifier(view)] != nil else { return }
+        updateIntrinsic(view, force: false)
+    }
+
+    func intrinsicPrioritiesDidChange(_ view: View) {
+        guard participants[ObjectIdentifier(view)] != nil else { return }
+        updateIntrinsic(view, force: true)
+    }
+
+    /// Keeps a view's hugging and compression constraints in step with its intrinsic size: new
+    /// values change the installed constants; an axis gaining or losing a size, or new priorities,
+    /// make them again.
+    private func updateIntrinsic(_ view: View, force: Bool) {
+        let key = ObjectIdentifier(view)
+        guard var g = generated[key] else { return }
+        let size = view.intrinsicContentSize
+        let b = box(of: view)
+        for axis in [LayoutAxis.horizontal, .vertical] {
+            let old = axis == .horizontal ? g.intrinsic.width : g.intrinsic.height
+            let new = axis == .horizontal ? size.width : size.height
+            let variable = axis == .horizontal ? b.w : b.h
+            var made = axis == .horizontal ? g.horizontal : g.vertical
+            let hasNew = new != CGSize.noIntrinsicMetric && new.isFinite
+            if !force, hasNew, made.count == 2 {
+                if old != new {
+                    for c in made {
+                        do { try solver.setConstant(-Double(new), for: c) } catch {
+                            diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)"))
+                        }
+                    }
+                }
+            } else {
+                for c in made { try? solver.remove(c) }
+                made = []
+                if hasNew {
+                    made = [(variable <= Double(new)).priority(view.contentHuggingPriority(for: axis)),
+                            (variable >= Double(new)).priority(view.contentCompressionResistancePriority(for: axis))]
+                    for c in made {
+                        do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)")) }
+                    }
+                }
+            }
+            if axis == .horizontal {
+                g.horizontal = made
+                g.intrinsic.width = hasNew ? new : CGSize.noIntrinsicMetric
+            } else {
+                g.vertical = made
+                g.intrinsic.height = hasNew ? new : CGSize.noIntrinsicMetric
+            }
+        }
+        generated[key] = g
+        needsSolve = true
+    }
+
+    // MARK: - Solving
+
+    /// Solves with the root at its frame's size and sets the frames of the constrained views.
+    func layout() {
+        if fitting != nil { endFitting() }
+        participate(root)
+        solver.updateVariables()
+        needsSolve = false
+        applyFrames()
+    }
+
+    private func applyFrames() {
+        for view in root.subtree {
+            guard let b = view.layoutBox, participants[ObjectIdentifier(view)] != nil else { continue }
+            let origin = view.superview.map { rootOrigin(of: $0) } ?? .zero
+            let frame = CGRect(x: b.x.value - Double(origin.x), y: b.y.value - Double(origin.y),
+                               width: b.w.value, height: b.h.value)
+            view.isApplyingLayout = true
+            view.frame = frame
+            view.isApplyingLayout = false
+        }
+    }
+
+    /// A view's origin in root coordinates: from the solver when it takes part, else from frames.
+    private func rootOrigin(of view: View) -> CGPoint {
+        if participants[ObjectIdentifier(view)] != nil, let b = view.layoutBox {
+            return CGPoint(x: b.x.value, y: b.y.value)
+        }
+        guard let s = view.superview else { return .zero }
+        let o = rootOrigin(of: s)
+        return CGPoint(x: o.x + view.frame.minX, y: o.y + view.frame.minY)
+    }
+
+    // MARK: - Fitting
+
+    /// UIKit's systemLayoutSizeFitting: the size of `view` with its width and height pulled toward
+    /// the target at the given priorities.
+    static func fit(_ view: View, _ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
+        if view.superview == nil {
+            return engine(of: view).fit(target, horizontal, vertical)
+        }
+        // A view inside a hierarchy is fitted on its own, with the constraints inside its subtree.
+        let scratch = LayoutEngine(root: view, scratch: true)
+        let inside = Set(view.subtree.map(ObjectIdentifier.init))
+        var seen = Set<ObjectIdentifier>()
+        for v in view.subtree {
+            for (k, c) in v.activeConstraints where seen.insert(k).inserted {
+                let within = [c.firstItem, c.secondItem].allSatisfy { $0.map { inside.contains(ObjectIdentifier($0)) } ?? true }
+                if within { scratch.install(c) }
+            }
+        }
+        return scratch.fit(target, horizontal, vertical)
+    }
+
+    func fit(_ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
+        let b = box(of: root)
+        let width = (b.w == Double(target.width)).priority(horizontal)
+        let height = (b.h == Double(target.height)).priority(vertical)
+        if let current = fitting, current.width.priority == horizontal, current.height.priority == vertical {
+            try? solver.setConstant(-Double(target.width), for: current.width)
+            try? solver.setConstant(-Double(target.height), for: current.height)
+        } else {
+            if fitting != nil { endFitting() }
+            fitting = (width, height)
+            participate(root)
+            makeFrameConstraints(root)
+            for c in [width, height] {
+                do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(root.identifier, "\(error)")) }
+            }
+        }
+        solver.updateVariables()
+        needsSolve = true
+        return CGSize(width: b.w.value, height: b.h.value)
+    }
+
+    private func endFitting() {
+        guard let f = fitting else { return }
+        try? solver.remove(f.width)
+        try? solver.remove(f.height)
+        fitting = nil
+        makeFrameConstraints(root)
+    }
+}
+
+/// Something the engine could not do as asked, kept for inspection.
+public enum LayoutDiagnostic: CustomStringConvertible {
+    /// A constraint could not be installed, or its new constant could not hold.
+    case unsatisfiable(LayoutConstraint, reason: String)
+    /// A constraint the engine makes (intrinsic size, autoresizing, fitting) failed.
+    case generatedConstraintFailed(String, String)
+
+    public var description: String {
+        switch self {
+        case let .unsatisfiable(c, reason): "Unable to satisfy \(c): \(reason)"
+        case let .generatedConstraintFailed(view, reason): "A generated constraint of \(view) failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+
+/// A rectangle in a view hierarchy, laid out by constraints: the headless equivalent of UIView for
+/// Auto Layout.
+///
+/// A view has a ``frame`` in its superview's coordinates, ``layoutMargins``, a layout direction, an
+/// ``intrinsicContentSize`` with content hugging (default 250) and compression resistance (default
+/// 750) priorities per axis, and takes part in layout through its active constraints. As in UIKit,
+/// ``translatesAutoresizingMaskIntoConstraints`` is true for a new view: its frame is then fixed by
+/// constraints the engine makes; set it to false for views placed by your own constraints.
+///
+/// Views are not thread-safe; lay a hierarchy out from one thread at a time.
+open class View {
+    /// The standard spacing between views (the `-` of the Visual Format Language).
+    public static let standardSpacing: CGFloat = 8
+
+    /// A name for diagnostics and layout output.
+    public var identifier: String
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    /// The view's rectangle in its superview's coordinates.
+    public var frame: CGRect = .zero {
+        didSet {
+            guard frame != oldValue, translatesAutoresizingMaskIntoConstraints, !isApplyingLayout else { return }
+            engineIfAny?.autoresizingFrameDidChange(self)
+        }
+    }
+
+    /// The view's rectangle in its own coordinates.
+    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+    /// Whether the engine fixes the frame with constraints made from it (UIKit's autoresizing
+    /// constraints). True for a new view, as in UIKit.
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            guard oldValue != translatesAutoresizingMaskIntoConstraints else { return }
+            engineIfAny?.autoresizingDidChange(self)
+        }
+    }
+
+    /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit; stack views
+    /// collapse their hidden arranged subviews.
+    public var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.hiddenStateOfSubviewDidChange(self) } }
+    }
+
+    /// The layout direction set on this view, or nil to inherit its superview's.
+    public var layoutDirection: LayoutDirection? {
+        didSet { if layoutDirection != oldValue { engineIfAny?.layoutDirectionDidChange(self) } }
+    }
+
+    /// The direction leading and trailing resolve in: this view's, else its superview's, else
+    /// left to right.
+    public var effectiveLayoutDirection: LayoutDirection {
+        var v: View? = self
+        while let view = v {
+            if let d = view.layoutDirection { return d }
+            v = view.superview
+        }
+        return .leftToRight
+    }
+
+    /// The margins, by leading and trailing.
+    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+        didSet { if directionalLayoutMargins != oldValue { engineIfAny?.geometryConstantsDidChange(self) } }
+    }
+
+    /// The margins, by left and right in the current layout direction.
+    public var layoutMargins: EdgeInsets {
+        get { directionalLayoutMargins.resolved(in: effectiveLayoutDirection) }
+        set {
+            let ltr = effectiveLayoutDirection == .leftToRight
+            directionalLayoutMargins = DirectionalEdgeInsets(
+                top: newValue.top, leading: ltr ? newValue.left : newValue.right,
+                bottom: newValue.bottom, trailing: ltr ? newValue.right : newValue.left)
+        }
+    }
+
+    var contentHugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+
+    /// The engine of this view's hierarchy, kept by the root view.
+    var rootEngine: LayoutEngine?
+    /// The frame variables of this view in its root's coordinates, made on first use.
+    var layoutBox: LayoutBox?
+    /// The active constraints that mention this view.
+    var activeConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+    var isApplyingLayout = false
+    var needsLayout = true
+
+    /// Creates a view.
+    /// - Parameter identifier: a name for diagnostics and layout output.
+    public init(identifier: String = "view") {
+        self.identifier = identifier
+    }
+
+    // MARK: - Hierarchy
+
+    /// Adds a view at the end of the subviews, removing it from its old superview first.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view among the subviews.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        if view.superview != nil { view.removeFromSuperview() }
+        let oldEngine = view.rootEngine
+        view.rootEngine = nil
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        LayoutEngine.merge(subtree: view, from: oldEngine, into: root)
+        setNeedsLayout()
+    }
+
+    /// Removes the view from its superview; constraints between it (or its subviews) and views
+    /// outside it are deactivated, as in UIKit.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldRoot = root
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        LayoutEngine.split(subtree: self, from: oldRoot)
+        parent.setNeedsLayout()
+    }
+
+    /// Whether `view` is this view or one of its ancestors.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    /// The topmost ancestor (the view itself when it has no superview).
+    public var root: View {
+        var v = self
+        while let s = v.superview { v = s }
+        return v
+    }
+
+    /// This view and all its descendants, depth first.
+    public var subtree: [View] {
+        var out: [View] = [self]
+        var i = 0
+        while i < out.count {
+            out.append(contentsOf: out[i].subviews)
+            i += 1
+        }
+        return out
+    }
+
+    /// Finds the view with an identifier in this subtree.
+    public func view(withIdentifier id: String) -> View? {
+        subtree.first { $0.identifier == id }
+    }
+
+    var engineIfAny: LayoutEngine? { root.rootEngine }
+
+    /// What the engine of this view's hierarchy could not do as asked (broken constraints), oldest
+    /// first.
+    public var layoutDiagnostics: [LayoutDiagnostic] { root.rootEngine?.diagnostics ?? [] }
+
+    func hiddenStateOfSubviewDidChange(_ view: View) {}
+
+    // MARK: - Intrinsic content size
+
+    /// The size the view's content needs, or ``CGSize/noIntrinsicMetric`` on an axis where it has
+    /// none. Subclasses override it and call ``invalidateIntrinsicContentSize()`` when it changes.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
+    }
+
+    /// Tells the engine that ``intrinsicContentSize`` changed: its constraints are updated in place.
+    public func invalidateIntrinsicContentSize() {
+        engineIfAny?.intrinsicContentSizeDidChange(self)
+        setNeedsLayout()
+    }
+
+    /// The priority with which the view resists growing beyond its intrinsic size on an axis.
+    public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? contentHugging.horizontal : contentHugging.vertical
+    }
+
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        if axis == .horizontal { contentHugging.horizontal = priority } else { contentHugging.vertical = priority }
+        engineIfAny?.intrinsicPrioritiesDidChange(self)
+    }
+
+    /// The priority with which the view resists shrinking below its intrinsic size on an axis.
+    public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+        axis == .horizontal ? compressionResistance.horizontal : compressionResistance.vertical
+    }
+
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+        if axis == .horizontal { compressionResistance.horizontal = priority } else { compressionResistance.vertical = priority }
+        engineIfAny?.intrinsicPrioritiesDidChange(self)
+    }
+
+    // MARK: - Baselines
+
+    /// The distance from the top to the first baseline; nil puts the baseline at the bottom, as for
+    /// a view without text.
+    open var firstBaselineOffsetFromTop: CGFloat? { nil }
+
+    /// The distance from the last baseline to the bottom; nil puts the baseline at the bottom.
+    open var lastBaselineOffsetFromBottom: CGFloat? { nil }
+
+    /// Tells the engine that the baseline offsets changed.
+    public func invalidateBaselines() {
+        engineIfAny?.geometryConstantsDidChange(self)
+    }
+
+    // MARK: - Layout
+
+    /// Marks the hierarchy as needing layout.
+    public func setNeedsLayout() {
+        root.needsLayout = true
+    }
+
+    /// Lays out the hierarchy now if anything changed: solves the constraints and sets every
+    /// constrained view's frame.
+    public func layoutIfNeeded() {
+        let r = root
+        guard r.needsLayout || (r.rootEngine?.needsSolve ?? false) else { return }
+        r.needsLayout = false
+        r.rootEngine?.layout()
+        r.layoutSubviewsRecursively()
+    }
+
+    private func layoutSubviewsRecursively() {
+        layoutSubviews()
+        for v in subviews { v.layoutSubviewsRecursively() }
+    }
+
+    /// Called after the engine set the frames, top down; subclasses may adjust frames of views that
+    /// are not constrained.
+    open func layoutSubviews() {}
+
+    /// The size a frame-based view wants within `size`; by default its current size, as UIView.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { frame.size }
+
+    /// The size that fits `targetSize` with the view's constraints, each component as close to the
+    /// target as the given priorities allow: UIKit's fitting, as self-sizing cells use it
+    /// (`width` at `.required`, `height` at `.fittingSizeLevel` with a target of 0).
+    public func systemLayoutSizeFitting(_ targetSize: CGSize,
+                                        withHorizontalFittingPriority horizontal: LayoutPriority,
+                                        verticalFittingPriority vertical: LayoutPriority) -> CGSize {
+        LayoutEngine.fit(self, targetSize, horizontal, vertical)
+    }
+
+    /// The size that fits `targetSize` with both components at `.fittingSizeLevel`:
+    /// ``CGSize/compressedSize`` gives the smallest size, ``CGSize/expandedSize`` the largest.
+    public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+                                verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    // MARK: - Anchors
+
+    public var leftAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .left) }
+    public var rightAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .right) }
+    public var leadingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .leading) }
+    public var trailingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .trailing) }
+    public var centerXAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .centerX) }
+    public var topAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .top) }
+    public var bottomAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .bottom) }
+    public var centerYAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .centerY) }
+    public var firstBaselineAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .firstBaseline) }
+    public var lastBaselineAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .lastBaseline) }
+    public var widthAnchor: LayoutAnchor<Dimension> { LayoutAnchor(self, .width) }
+    public var heightAnchor: LayoutAnchor<Dimension> { LayoutAnchor(self, .height) }
+
+    /// The anchors of the layout margins, as UIView.layoutMarginsGuide.
+    public var layoutMarginsGuide: MarginsGuide { MarginsGuide(view: self) }
+}
+
+/// The anchors of a view's layout margins.
+public struct MarginsGuide {
+    public let view: View
+    public var leftAnchor: LayoutAnchor<XAxis> { LayoutAnchor(view, .leftMargin) }
+    public var rightAnchor: LayoutAnchor<XAxis> { LayoutAnchor(view, .rightMargin) }
+    public var leadingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(view, .leadingMargin) }
+    public var trailingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(view, .trailingMargin) }
+    public var centerXAnchor: LayoutAnchor<XAxis> { LayoutAnchor(view, .centerXWithinMargins) }
+    public var topAnchor: LayoutAnchor<YAxis> { LayoutAnchor(view, .topMargin) }
+    public var bottomAnchor: LayoutAnchor<YAxis> { LayoutAnchor(view, .bottomMargin) }
+    public var centerYAnchor: LayoutAnchor<YAxis> { LayoutAnchor(view, .centerYWithinMargins) }
+}
