@@ -34,6 +34,10 @@ final class LayoutEngine {
     private var participants: [ObjectIdentifier: View] = [:]
     private var generated: [ObjectIdentifier: Generated] = [:]
     private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
+    /// The participating labels whose height depends on their solved width.
+    private var labels: [ObjectIdentifier: Label] = [:]
+    /// How many times a layout re-solves for multi-line labels at most.
+    static let labelPasses = 4
     /// What went wrong, newest last: broken constraints and the like.
     var diagnostics: [LayoutDiagnostic] = []
 
@@ -281,6 +285,7 @@ final class LayoutEngine {
         guard participants[key] == nil else { return }
         participants[key] = view
         generated[key] = Generated()
+        if let label = view as? Label { labels[key] = label }
         makeFrameConstraints(view)
         updateIntrinsic(view, force: true)
     }
@@ -289,6 +294,7 @@ final class LayoutEngine {
     func forget(_ view: View) {
         let key = ObjectIdentifier(view)
         guard participants.removeValue(forKey: key) != nil, let g = generated.removeValue(forKey: key) else { return }
+        labels[key] = nil
         for c in g.frame + g.horizontal + g.vertical { try? solver.remove(c) }
         needsSolve = true
     }
@@ -390,9 +396,29 @@ final class LayoutEngine {
     func layout() {
         if fitting != nil { endFitting() }
         participate(root)
-        solver.updateVariables()
+        solve()
         needsSolve = false
         applyFrames()
+    }
+
+    /// Solves, then lets each multi-line label re-measure at its solved width and solves again,
+    /// until no label's size changes (a bounded number of times), as UIKit lays out labels.
+    private func solve() {
+        solver.updateVariables()
+        var pass = 1
+        while pass < LayoutEngine.labelPasses && !labels.isEmpty {
+            var changed = false
+            for label in labels.values where label.wrapsAtLayoutWidth {
+                guard let b = label.layoutBox, label.adoptLayoutWidth(b.w.value) else { continue }
+                // The label told the engine of its hierarchy; a scratch engine is told here.
+                updateIntrinsic(label, force: false)
+                geometryConstantsDidChange(label)
+                changed = true
+            }
+            if !changed { break }
+            solver.updateVariables()
+            pass += 1
+        }
     }
 
     private func applyFrames() {
@@ -454,7 +480,7 @@ final class LayoutEngine {
                 do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(root.identifier, "\(error)")) }
             }
         }
-        solver.updateVariables()
+        solve()
         needsSolve = true
         return CGSize(width: b.w.value, height: b.h.value)
     }

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A view that shows text, with UILabel's sizing: its intrinsic content size is its text on one
+/// line, or, with ``numberOfLines`` other than 1, its text wrapped at ``preferredMaxLayoutWidth``
+/// or else at the width the last layout pass gave it (the engine solves, measures multi-line labels
+/// at their solved widths, and solves again until the heights settle).
+open class Label: View {
+    /// The measurer labels use when they have none of their own.
+    public static var defaultMeasurer: (any TextMeasuring)? {
+        get { defaultMeasurerStorage.value }
+        set { defaultMeasurerStorage.value = newValue }
+    }
+
+    private static let defaultMeasurerStorage = Locked<(any TextMeasuring)?>(nil)
+
+    public var text: String { didSet { if text != oldValue { textDidChange() } } }
+    public var font: Font { didSet { if font != oldValue { textDidChange() } } }
+    /// The most lines shown; 0 for no limit.
+    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
+    public var lineBreakMode = LineBreakMode.byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
+    public var lineHeight = LineHeight.natural { didSet { if lineHeight != oldValue { textDidChange() } } }
+    public var textAlignment = TextAlignment.natural
+    /// The width a multi-line label wraps at for its intrinsic size; 0 lets layout decide.
+    public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } } }
+    public var contentSizeCategory = ContentSizeCategory.large {
+        didSet { if contentSizeCategory != oldValue { textDidChange() } }
+    }
+    public var language: String?
+    /// This label's measurer; nil uses ``defaultMeasurer``.
+    public var measurer: (any TextMeasuring)?
+
+    /// The width the last layout pass gave a multi-line label, which its intrinsic height uses.
+    var layoutWidth: CGFloat?
+    private var cached: (request: TextMeasureRequest, result: TextMeasurement)?
+
+    public init(identifier: String = "label", text: String = "", font: Font = Font()) {
+        self.text = text
+        self.font = font
+        super.init(identifier: identifier)
+    }
+
+    /// Whether the label's height depends on the width it gets.
+    var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
+
+    /// The width lines break at for the intrinsic size.
+    var measuringWidth: CGFloat? {
+        if numberOfLines == 1 { return nil }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        return layoutWidth
+    }
+
+    /// The measurement of the text at the current measuring width, or nil without a measurer.
+    public var measurement: TextMeasurement? {
+        guard let m = measurer ?? Label.defaultMeasurer else { return nil }
+        let request = TextMeasureRequest(text: text, font: font, width: measuringWidth, numberOfLines: numberOfLines,
+                                         lineBreakMode: lineBreakMode, lineHeight: lineHeight,
+                                         contentSizeCategory: contentSizeCategory, language: language)
+        if let c = cached, c.request == request { return c.result }
+        let result = m.measure(request)
+        cached = (request, result)
+        return result
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        guard !text.isEmpty, let m = measurement else {
+            return text.isEmpty ? .zero : CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
+        }
+        return CGSize(width: m.size.width.rounded(.up), height: m.size.height.rounded(.up))
+    }
+
+    open override var firstBaselineOffsetFromTop: CGFloat? { measurement?.firstBaseline }
+
+    open override var lastBaselineOffsetFromBottom: CGFloat? {
+        guard let m = measurement else { return nil }
+        return m.size.height.rounded(.up) - m.lastBaseline
+    }
+
+    private func textDidChange() {
+        invalidateIntrinsicContentSize()
+        invalidateBaselines()
+    }
+
+    /// Called by the engine after a solve: a multi-line label that got another width re-measures.
+    /// Returns whether its intrinsic size changed.
+    func adoptLayoutWidth(_ width: CGFloat) -> Bool {
+        guard wrapsAtLayoutWidth, layoutWidth != width else { return false }
+        let before = intrinsicContentSize
+        layoutWidth = width
+        let after = intrinsicContentSize
+        if before != after {
+            textDidChange()
+            return true
+        }
+        invalidateBaselines()
+        return false
+    }
+}
+
+/// A value behind a lock, for the few process-wide settings.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
