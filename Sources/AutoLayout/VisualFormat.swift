@@ -1,0 +1,267 @@
+import Foundation
+
+/// Options of the Visual Format Language, as NSLayoutConstraint.FormatOptions: align every view
+/// of the string on an attribute, and the direction of horizontal strings.
+public struct FormatOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let alignAllLeft = FormatOptions(rawValue: 1 << 0)
+    public static let alignAllRight = FormatOptions(rawValue: 1 << 1)
+    public static let alignAllTop = FormatOptions(rawValue: 1 << 2)
+    public static let alignAllBottom = FormatOptions(rawValue: 1 << 3)
+    public static let alignAllLeading = FormatOptions(rawValue: 1 << 4)
+    public static let alignAllTrailing = FormatOptions(rawValue: 1 << 5)
+    public static let alignAllCenterX = FormatOptions(rawValue: 1 << 6)
+    public static let alignAllCenterY = FormatOptions(rawValue: 1 << 7)
+    public static let alignAllFirstBaseline = FormatOptions(rawValue: 1 << 8)
+    public static let alignAllLastBaseline = FormatOptions(rawValue: 1 << 9)
+    /// Horizontal strings run left to right instead of leading to trailing.
+    public static let directionLeftToRight = FormatOptions(rawValue: 1 << 16)
+
+    static let alignments: [(FormatOptions, LayoutAttribute, String)] = [
+        (.alignAllLeft, .left, "alignAllLeft"), (.alignAllRight, .right, "alignAllRight"),
+        (.alignAllTop, .top, "alignAllTop"), (.alignAllBottom, .bottom, "alignAllBottom"),
+        (.alignAllLeading, .leading, "alignAllLeading"), (.alignAllTrailing, .trailing, "alignAllTrailing"),
+        (.alignAllCenterX, .centerX, "alignAllCenterX"), (.alignAllCenterY, .centerY, "alignAllCenterY"),
+        (.alignAllFirstBaseline, .firstBaseline, "alignAllFirstBaseline"),
+        (.alignAllLastBaseline, .lastBaseline, "alignAllLastBaseline"),
+    ]
+
+    /// The option named as in Swift (`alignAllCenterY`), for spec files.
+    public init?(name: String) {
+        if name == "directionLeftToRight" {
+            self = .directionLeftToRight
+            return
+        }
+        guard let a = FormatOptions.alignments.first(where: { $0.2 == name }) else { return nil }
+        self = a.0
+    }
+}
+
+extension LayoutConstraint {
+    /// The constraints a Visual Format Language string describes, with Apple's grammar:
+    /// `H:|-20-[avatar(40)]-[title(>=100@750)]-(>=8)-[time]-20-|`, `V:[title]-4-[body]`.
+    ///
+    /// `|` is the superview (of the views in the string), `-` the standard spacing (8 points),
+    /// predicates set a relation, a constant, metric or view name, and a priority.
+    /// The constraints are returned inactive.
+    /// - Throws: ``FormatError`` with the column of a syntax error, an unknown view or metric.
+    public static func constraints(withVisualFormat format: String, options: FormatOptions = [],
+                                   metrics: [String: CGFloat] = [:], views: [String: View]) throws(FormatError) -> [LayoutConstraint] {
+        var p = VisualFormatParser(format: format, options: options, metrics: metrics, views: views)
+        return try p.parse()
+    }
+}
+
+/// A recursive-descent parser of the Visual Format Language that makes constraints as it reads.
+struct VisualFormatParser {
+    var s: FormatScanner
+    let options: FormatOptions
+    let metrics: [String: CGFloat]
+    let views: [String: View]
+    var vertical = false
+    var out: [LayoutConstraint] = []
+
+    init(format: String, options: FormatOptions, metrics: [String: CGFloat], views: [String: View]) {
+        s = FormatScanner(format)
+        self.options = options
+        self.metrics = metrics
+        self.views = views
+    }
+
+    /// One predicate: `(relation)? object (@priority)?`.
+    struct Predicate {
+        var relation: LayoutRelation
+        var constant: CGFloat?
+        var view: View?
+        var priority: LayoutPriority
+    }
+
+    var leadingAttribute: LayoutAttribute { vertical ? .top : (options.contains(.directionLeftToRight) ? .left : .leading) }
+    var trailingAttribute: LayoutAttribute { vertical ? .bottom : (options.contains(.directionLeftToRight) ? .right : .trailing) }
+    var sizeAttribute: LayoutAttribute { vertical ? .height : .width }
+
+    mutating func parse() throws(FormatError) -> [LayoutConstraint] {
+        if s.take("V:") { vertical = true } else { _ = s.take("H:") }
+        var previous: View?
+        var pendingConnection: [Predicate]?   // a connection read after the previous element
+        var superview: View?
+        var viewsInOrder: [View] = []
+        var startsAtSuperview = false
+
+        if s.take("|") {
+            startsAtSuperview = true
+            pendingConnection = try connection()
+        }
+        while true {
+            guard s.peek == "[" else {
+                if viewsInOrder.isEmpty { throw s.error("Expected a view: '[name]'") }
+                break
+            }
+            let view = try viewElement()
+            viewsInOrder.append(view)
+            if superview == nil { superview = view.superview }
+            if let prev = previous {
+                try connect(prev, trailingAttribute, to: view, pendingConnection ?? [])
+            } else if startsAtSuperview {
+                guard let sv = view.superview else { throw s.error("'|' needs the views to have a superview") }
+                try connect(sv, leadingAttribute, to: view, pendingConnection ?? [], fromSuperview: true)
+            }
+            previous = view
+            pendingConnection = try connection()
+            if s.peek == "|" { break }
+            if s.isAtEnd {
+                if pendingConnection != nil { throw s.error("Expected a view or '|' after the connection") }
+                break
+            }
+            if s.peek != "[" { throw s.error("Expected '[', '-' or '|'") }
+        }
+        if s.take("|") {
+            guard let last = previous, let sv = last.superview else { throw s.error("'|' needs the views to have a superview") }
+            try connectToTrailingSuperview(last, sv, pendingConnection ?? [])
+        } else if pendingConnection != nil && !(pendingConnection!.isEmpty) {
+            throw s.error("Expected a view or '|' after the connection")
+        }
+        guard s.isAtEnd else { throw s.error("Unexpected '\(s.peek!)'") }
+        try align(viewsInOrder)
+        return out
+    }
+
+    /// A connection after an element: nil when the next thing is not a connection (flush views,
+    /// written `][`), [] for the standard spacing `-`, else its predicates.
+    mutating func connection() throws(FormatError) -> [Predicate]? {
+        guard s.take("-") else { return nil }
+        if s.peek == "[" || s.peek == "|" {
+            return [Predicate(relation: .equal, constant: View.standardSpacing, view: nil, priority: .required)]
+        }
+        let predicates: [Predicate]
+        if s.peek == "(" {
+            predicates = try predicateListWithParens(allowViews: false)
+        } else {
+            let column = s.column
+            guard let value = try simpleValue() else { throw s.error("Expected a number, a metric name or '('", at: column) }
+            predicates = [Predicate(relation: .equal, constant: value, view: nil, priority: .required)]
+        }
+        guard s.take("-") else { throw s.error("Expected '-' after the spacing") }
+        return predicates
+    }
+
+    /// `[name(predicates)?]`
+    mutating func viewElement() throws(FormatError) -> View {
+        try s.expect("[")
+        let column = s.column
+        guard let name = s.identifier() else { throw s.error("Expected a view name") }
+        guard let view = views[name] else { throw s.error("Unknown view '\(name)'", at: column) }
+        if s.peek == "(" {
+            for p in try predicateListWithParens(allowViews: true) {
+                let c: LayoutConstraint
+                if let other = p.view {
+                    c = LayoutConstraint(unchecked: view, sizeAttribute, p.relation, other, sizeAttribute, multiplier: 1, constant: 0)
+                } else {
+                    c = LayoutConstraint(unchecked: view, sizeAttribute, p.relation, nil, .notAnAttribute, multiplier: 1,
+                                         constant: p.constant ?? 0)
+                }
+                c.priority = p.priority
+                out.append(c)
+            }
+        }
+        try s.expect("]", "']' to close the view")
+        return view
+    }
+
+    mutating func predicateListWithParens(allowViews: Bool) throws(FormatError) -> [Predicate] {
+        try s.expect("(")
+        var list: [Predicate] = []
+        repeat {
+            list.append(try predicate(allowViews: allowViews))
+        } while s.take(",")
+        try s.expect(")", "')' or ','")
+        return list
+    }
+
+    mutating func predicate(allowViews: Bool) throws(FormatError) -> Predicate {
+        let relation = s.relation() ?? .equal
+        var p = Predicate(relation: relation, constant: nil, view: nil, priority: .required)
+        let column = s.column
+        if let n = signedNumber() {
+            p.constant = CGFloat(n)
+        } else if let name = s.identifier() {
+            if let m = metrics[name] {
+                p.constant = m
+            } else if allowViews, let v = views[name] {
+                p.view = v
+            } else {
+                throw s.error(allowViews ? "Unknown metric or view '\(name)'" : "Unknown metric '\(name)'", at: column)
+            }
+        } else {
+            throw s.error("Expected a number, a metric name\(allowViews ? " or a view name" : "")")
+        }
+        if s.take("@") {
+            let column = s.column
+            var value: Double?
+            if let n = s.number() { value = n } else if let name = s.identifier() {
+                guard let m = metrics[name] else { throw s.error("Unknown metric '\(name)'", at: column) }
+                value = Double(m)
+            }
+            guard let v = value else { throw s.error("Expected a priority") }
+            let priority = LayoutPriority(v)
+            guard priority.isValid else { throw s.error("A priority is a number from 1 to 1000", at: column) }
+            p.priority = priority
+        }
+        return p
+    }
+
+    mutating func signedNumber() -> Double? {
+        let start = s.index
+        let negative = s.take("-")
+        if let n = s.number() { return negative ? -n : n }
+        s.index = start
+        return nil
+    }
+
+    mutating func simpleValue() throws(FormatError) -> CGFloat? {
+        if let n = s.number() { return CGFloat(n) }
+        let column = s.column
+        guard let name = s.identifier() else { return nil }
+        guard let m = metrics[name] else { throw s.error("Unknown metric '\(name)'", at: column) }
+        return m
+    }
+
+    /// `view.leading (rel) previous.trailingAttribute + constant` for each predicate, or flush.
+    mutating func connect(_ from: View, _ fromAttribute: LayoutAttribute, to view: View, _ predicates: [Predicate],
+                          fromSuperview: Bool = false) throws(FormatError) {
+        let list = predicates.isEmpty ? [Predicate(relation: .equal, constant: 0, view: nil, priority: .required)] : predicates
+        for p in list {
+            guard p.view == nil else { throw s.error("A spacing cannot be a view") }
+            let c = LayoutConstraint(unchecked: view, leadingAttribute, p.relation, from, fromSuperview ? leadingAttribute : fromAttribute,
+                                     multiplier: 1, constant: p.constant ?? 0)
+            c.priority = p.priority
+            out.append(c)
+        }
+    }
+
+    /// `superview.trailing (rel) last.trailing + constant`.
+    mutating func connectToTrailingSuperview(_ last: View, _ superview: View, _ predicates: [Predicate]) throws(FormatError) {
+        let list = predicates.isEmpty ? [Predicate(relation: .equal, constant: 0, view: nil, priority: .required)] : predicates
+        for p in list {
+            let c = LayoutConstraint(unchecked: superview, trailingAttribute, p.relation, last, trailingAttribute,
+                                     multiplier: 1, constant: p.constant ?? 0)
+            c.priority = p.priority
+            out.append(c)
+        }
+    }
+
+    /// The align-all options: every view aligned with the first on the chosen attributes, which
+    /// must lie across the string's axis.
+    mutating func align(_ list: [View]) throws(FormatError) {
+        for (option, attribute, name) in FormatOptions.alignments where options.contains(option) {
+            let across = attribute.axis == (vertical ? .horizontal : .vertical)
+            guard across else { throw FormatError("\(name) cannot align a \(vertical ? "vertical" : "horizontal") string",
+                                                  in: s.source, column: 1) }
+            for v in list.dropFirst() {
+                out.append(LayoutConstraint(unchecked: v, attribute, .equal, list[0], attribute, multiplier: 1, constant: 0))
+            }
+        }
+    }
+}
