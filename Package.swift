@@ -14,10 +14,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "Cassowary", swiftSettings: checks),
-        .target(name: "AutoLayout", dependencies: ["Cassowary"]),
+        .target(name: "AutoLayout", dependencies: ["Cassowary", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "selfsizing",
             dependencies: [

@@ -129,11 +129,12 @@ struct VisualFormatParser {
     }
 
     /// A connection after an element: nil when the next thing is not a connection (flush views,
-    /// written `][`), [] for the standard spacing `-`, else its predicates.
+    /// written `][`), the standard spacing for `-` (nil constant: 8 points between views, the
+    /// layout margin at the superview), else its predicates.
     mutating func connection() throws(FormatError) -> [Predicate]? {
         guard s.take("-") else { return nil }
         if s.peek == "[" || s.peek == "|" {
-            return [Predicate(relation: .equal, constant: View.standardSpacing, view: nil, priority: .required)]
+            return [Predicate(relation: .equal, constant: nil, view: nil, priority: .required)]
         }
         let predicates: [Predicate]
         if s.peek == "(" {
@@ -234,8 +235,10 @@ struct VisualFormatParser {
         let list = predicates.isEmpty ? [Predicate(relation: .equal, constant: 0, view: nil, priority: .required)] : predicates
         for p in list {
             guard p.view == nil else { throw s.error("A spacing cannot be a view") }
-            let c = LayoutConstraint(unchecked: view, leadingAttribute, p.relation, from, fromSuperview ? leadingAttribute : fromAttribute,
-                                     multiplier: 1, constant: p.constant ?? 0)
+            let standard = p.constant == nil
+            let target: LayoutAttribute = fromSuperview ? (standard ? margin(leadingAttribute) : leadingAttribute) : fromAttribute
+            let constant = p.constant ?? (fromSuperview ? 0 : View.standardSpacing)
+            let c = LayoutConstraint(unchecked: view, leadingAttribute, p.relation, from, target, multiplier: 1, constant: constant)
             c.priority = p.priority
             out.append(c)
         }
@@ -245,10 +248,24 @@ struct VisualFormatParser {
     mutating func connectToTrailingSuperview(_ last: View, _ superview: View, _ predicates: [Predicate]) throws(FormatError) {
         let list = predicates.isEmpty ? [Predicate(relation: .equal, constant: 0, view: nil, priority: .required)] : predicates
         for p in list {
-            let c = LayoutConstraint(unchecked: superview, trailingAttribute, p.relation, last, trailingAttribute,
-                                     multiplier: 1, constant: p.constant ?? 0)
+            let standard = p.constant == nil
+            let c = LayoutConstraint(unchecked: superview, standard ? margin(trailingAttribute) : trailingAttribute, p.relation,
+                                     last, trailingAttribute, multiplier: 1, constant: p.constant ?? 0)
             c.priority = p.priority
             out.append(c)
+        }
+    }
+
+    /// The margin attribute of an edge: where the standard spacing to a superview goes.
+    func margin(_ attribute: LayoutAttribute) -> LayoutAttribute {
+        switch attribute {
+        case .leading: .leadingMargin
+        case .trailing: .trailingMargin
+        case .left: .leftMargin
+        case .right: .rightMargin
+        case .top: .topMargin
+        case .bottom: .bottomMargin
+        default: attribute
         }
     }
 

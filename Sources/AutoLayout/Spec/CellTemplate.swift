@@ -1,0 +1,148 @@
+import Foundation
+
+/// A cell made from a ``CellSpec``: a content view with the spec's views and active constraints,
+/// configured per row by binding `{field}`s to a data item. Configuring changes only texts,
+/// image sizes and hidden flags, so the constraints stay installed and only constants and intrinsic
+/// sizes change between rows.
+public final class CellTemplate {
+    public let spec: CellSpec
+    public let contentView: View
+    /// The views by id, `contentView` included.
+    public private(set) var views: [String: View] = [:]
+
+    private var bindings: [Binding] = []
+
+    private enum Binding {
+        case text(Label, BindingTemplate, String)
+        case imageSize(ImageView, BindingTemplate, BindingTemplate, String)
+        case hidden(View, String, String)
+    }
+
+    /// Builds the views and activates the constraints.
+    /// - Parameter measurer: the text measurer of the labels (nil uses ``Label/defaultMeasurer``).
+    /// - Throws: ``SpecError`` for constraints that name unknown views, mix axes, or do not parse.
+    public init(spec: CellSpec, measurer: (any TextMeasuring)? = nil) throws(SpecError) {
+        self.spec = spec
+        contentView = View(identifier: "contentView")
+        contentView.translatesAutoresizingMaskIntoConstraints = false
+        if let m = spec.contentViewMargins { contentView.directionalLayoutMargins = m }
+        views["contentView"] = contentView
+        for v in spec.views { try makeView(v, measurer: measurer) }
+        var constraints: [LayoutConstraint] = []
+        for c in spec.constraints {
+            do {
+                switch c.kind {
+                case let .equation(text):
+                    constraints.append(try ConstraintEquation(text, metrics: spec.metrics).constraint(views: views))
+                case let .visualFormat(text, options):
+                    constraints += try LayoutConstraint.constraints(withVisualFormat: text, options: options,
+                                                                   metrics: spec.metrics, views: views)
+                }
+            } catch {
+                throw SpecError(file: spec.file, line: c.location.line, column: c.location.column + error.column - 1,
+                                message: error.message)
+            }
+        }
+        LayoutConstraint.activate(constraints)
+    }
+
+    private func makeView(_ v: CellSpec.ViewSpec, measurer: (any TextMeasuring)?) throws(SpecError) {
+        let view: View
+        switch v.type {
+        case .view:
+            view = View(identifier: v.id)
+        case .label:
+            let label = Label(identifier: v.id, text: "", font: v.font)
+            label.measurer = measurer
+            label.numberOfLines = v.numberOfLines
+            label.lineBreakMode = v.lineBreakMode
+            label.textAlignment = v.textAlignment
+            label.lineHeight = v.lineHeight
+            label.language = v.language
+            if let t = v.text {
+                let template = BindingTemplate(t)
+                if template.isConstant { label.text = t } else { bindings.append(.text(label, template, v.id)) }
+            }
+            view = label
+        case .image:
+            let image = ImageView(identifier: v.id)
+            if let w = v.imageWidth, let h = v.imageHeight {
+                let (tw, th) = (BindingTemplate(w), BindingTemplate(h))
+                if tw.isConstant && th.isConstant, let wn = Double(w), let hn = Double(h) {
+                    image.image = Image(size: CGSize(width: wn, height: hn), path: v.imagePath)
+                } else {
+                    bindings.append(.imageSize(image, tw, th, v.id))
+                }
+            }
+            view = image
+        case .stack:
+            let stack = StackView(identifier: v.id)
+            stack.axis = v.axis
+            stack.spacing = v.spacing
+            stack.alignment = v.alignment
+            stack.distribution = v.distribution
+            view = stack
+        }
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if let p = v.hugging.horizontal { view.setContentHuggingPriority(p, for: .horizontal) }
+        if let p = v.hugging.vertical { view.setContentHuggingPriority(p, for: .vertical) }
+        if let p = v.compressionResistance.horizontal { view.setContentCompressionResistancePriority(p, for: .horizontal) }
+        if let p = v.compressionResistance.vertical { view.setContentCompressionResistancePriority(p, for: .vertical) }
+        if let m = v.layoutMargins { view.directionalLayoutMargins = m }
+        if let h = v.hidden {
+            if h == "true" { view.isHidden = true } else if h != "false" { bindings.append(.hidden(view, h, v.id)) }
+        }
+        let parent = views[v.parent]!
+        if let stack = parent as? StackView { stack.addArrangedSubview(view) } else { parent.addSubview(view) }
+        views[v.id] = view
+    }
+
+    /// Binds a data item: label texts, image sizes and hidden flags take its fields; `{row}` is
+    /// the 1-based row.
+    /// - Throws: ``BindingError`` naming the view and the field it could not bind.
+    public func configure(with item: DataItem, row: Int) throws(BindingError) {
+        for b in bindings {
+            switch b {
+            case let .text(label, template, id):
+                label.text = try template.render(item, row: row, viewID: id)
+            case let .imageSize(image, w, h, id):
+                let width = try number(w, item, row, id), height = try number(h, item, row, id)
+                image.image = width > 0 && height > 0 ? Image(size: CGSize(width: width, height: height)) : nil
+            case let .hidden(view, field, id):
+                let template = BindingTemplate(field)
+                guard let name = template.soleField, let v = template.value(name, in: item, row: row) else {
+                    throw BindingError(field: template.soleField ?? field, viewID: id, message: "the data item has no field")
+                }
+                view.isHidden = v.isTruthy
+            }
+        }
+    }
+
+    private func number(_ t: BindingTemplate, _ item: DataItem, _ row: Int, _ id: String) throws(BindingError) -> CGFloat {
+        if t.isConstant, case let .literal(s)? = t.parts.first, let n = Double(s) { return CGFloat(n) }
+        guard let field = t.soleField else { return 0 }
+        guard let v = t.value(field, in: item, row: row) else {
+            throw BindingError(field: field, viewID: id, message: "the data item has no field")
+        }
+        if case .null = v { return 0 }
+        guard let n = v.number, n.isFinite, n >= 0 else {
+            throw BindingError(field: field, viewID: id, message: "expected a non-negative number in")
+        }
+        return CGFloat(n)
+    }
+
+    /// The cell's size at a width, as UITableView fits self-sizing cells: width at `.required`,
+    /// height as small as the constraints allow (`.fittingSizeLevel` toward 0).
+    public func fittingSize(width: CGFloat) -> CGSize {
+        contentView.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                            verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// Lays the cell out at a size and sets every view's frame.
+    public func layout(size: CGSize) {
+        contentView.frame = CGRect(origin: .zero, size: size)
+        contentView.translatesAutoresizingMaskIntoConstraints = true
+        contentView.layoutIfNeeded()
+        contentView.translatesAutoresizingMaskIntoConstraints = false
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// One value of a data item that a template binds with `{field}`.
+public enum DataValue: Hashable, Sendable {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    /// The value as text in a label: numbers without a needless ".0".
+    public var text: String {
+        switch self {
+        case let .string(s): return s
+        case let .number(n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case let .bool(b): return b ? "true" : "false"
+        case .null: return ""
+        }
+    }
+
+    /// The value as a number, if it is one (or a string that reads as one).
+    public var number: Double? {
+        switch self {
+        case let .number(n): return n
+        case let .string(s): return Double(s.trimmingCharacters(in: .whitespaces))
+        case let .bool(b): return b ? 1 : 0
+        case .null: return nil
+        }
+    }
+
+    /// Whether the value counts as true: true, a non-zero number, a non-empty string other than
+    /// "false" and "0".
+    public var isTruthy: Bool {
+        switch self {
+        case let .bool(b): return b
+        case let .number(n): return n != 0
+        case let .string(s): return !s.isEmpty && s != "false" && s != "0"
+        case .null: return false
+        }
+    }
+}
+
+/// A row's data: field name to value. A plain string item binds as `{text}`.
+public typealias DataItem = [String: DataValue]
+
+/// A field a template could not bind.
+public struct BindingError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var field: String
+    public var viewID: String
+    public var message: String
+
+    public var description: String { "view '\(viewID)': \(message) '{\(field)}'" }
+}
+
+/// Text with `{field}` placeholders, parsed once.
+struct BindingTemplate: Hashable, Sendable {
+    enum Part: Hashable, Sendable {
+        case literal(String)
+        case field(String)
+    }
+
+    let parts: [Part]
+
+    init(_ text: String) {
+        var parts: [Part] = []
+        var literal = ""
+        var i = text.startIndex
+        while i < text.endIndex {
+            if text[i] == "{", let close = text[i...].firstIndex(of: "}"),
+               text[text.index(after: i)..<close].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+               text.index(after: i) < close {
+                if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+                parts.append(.field(String(text[text.index(after: i)..<close])))
+                i = text.index(after: close)
+            } else {
+                literal.append(text[i])
+                i = text.index(after: i)
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        self.parts = parts
+    }
+
+    var isConstant: Bool { !parts.contains { if case .field = $0 { return true } else { return false } } }
+
+    /// A template that is exactly one field, `{name}`.
+    var soleField: String? {
+        if parts.count == 1, case let .field(f) = parts[0] { return f }
+        return nil
+    }
+
+    func value(_ field: String, in item: DataItem, row: Int) -> DataValue? {
+        if field == "row" { return item["row"] ?? .number(Double(row)) }
+        return item[field]
+    }
+
+    func render(_ item: DataItem, row: Int, viewID: String) throws(BindingError) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case let .literal(s): out += s
+            case let .field(f):
+                guard let v = value(f, in: item, row: row) else {
+                    throw BindingError(field: f, viewID: viewID, message: "the data item has no field")
+                }
+                out += v.text
+            }
+        }
+        return out
+    }
+}

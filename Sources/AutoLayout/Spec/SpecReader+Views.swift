@@ -1,0 +1,124 @@
+import Foundation
+import Yams
+
+extension SpecReader {
+    static let commonKeys: Set<String> = ["id", "type", "parent", "hugging", "compressionResistance", "layoutMargins", "hidden"]
+    static let keysByType: [CellSpec.ViewType: Set<String>] = [
+        .view: [],
+        .label: ["text", "font", "numberOfLines", "lineBreakMode", "textAlignment", "lineHeight", "language"],
+        .image: ["size", "path"],
+        .stack: ["axis", "spacing", "alignment", "distribution"],
+    ]
+
+    func viewSpec(_ node: Node, known: Set<String>) throws(SpecError) -> CellSpec.ViewSpec {
+        let m = try mapping(node, "a view")
+        guard let idNode = m["id"] else { throw error(node, "a view needs an 'id'") }
+        let id = try string(idNode, "a view id")
+        guard let first = id.first, FormatScanner.isIdentifierStart(first), id.allSatisfy(FormatScanner.isIdentifierBody) else {
+            throw error(idNode, "a view id is letters, digits and '_', starting with a letter; got '\(id)'")
+        }
+        guard id != "contentView", id != "superview", !known.contains(id) else {
+            throw error(idNode, "the view id '\(id)' is taken")
+        }
+        var type = CellSpec.ViewType.view
+        if let t = m["type"] {
+            type = try choice(t, ["view": .view, "label": .label, "image": .image, "stack": .stack], "view type")
+        }
+        try allowOnly(SpecReader.commonKeys.union(SpecReader.keysByType[type]!), in: m, of: node)
+        var parent = "contentView"
+        if let p = m["parent"] {
+            parent = try string(p, "a parent view id")
+            guard known.contains(parent) else { throw error(p, "unknown parent '\(parent)'; a parent comes before its children") }
+        }
+        var v = CellSpec.ViewSpec(id: id, type: type, parent: parent, location: location(node))
+        if let n = m["hugging"] { v.hugging = try axisPriorities(n, "hugging") }
+        if let n = m["compressionResistance"] { v.compressionResistance = try axisPriorities(n, "compressionResistance") }
+        if let n = m["layoutMargins"] { v.layoutMargins = try margins(n) }
+        if let n = m["hidden"] {
+            if let b = n.bool { v.hidden = b ? "true" : "false" } else {
+                let s = try string(n, "true, false or a {field} binding")
+                guard BindingTemplate(s).soleField != nil else { throw error(n, "expected true, false or a {field} binding") }
+                v.hidden = s
+            }
+        }
+        switch type {
+        case .view:
+            break
+        case .label:
+            if let n = m["text"] { v.text = try string(n, "the label's text") }
+            if let n = m["font"] { v.font = try font(n) }
+            if let n = m["numberOfLines"] { v.numberOfLines = try integer(n, "a number of lines (0 for no limit)") }
+            if let n = m["lineBreakMode"] {
+                v.lineBreakMode = try choice(n, ["byWordWrapping": .byWordWrapping, "byCharWrapping": .byCharWrapping,
+                                                 "byClipping": .byClipping, "byTruncatingHead": .byTruncatingHead,
+                                                 "byTruncatingTail": .byTruncatingTail, "byTruncatingMiddle": .byTruncatingMiddle],
+                                             "line break mode")
+            }
+            if let n = m["textAlignment"] {
+                v.textAlignment = try choice(n, ["natural": .natural, "left": .left, "center": .center, "right": .right,
+                                                 "justified": .justified], "text alignment")
+            }
+            if let n = m["lineHeight"] { v.lineHeight = try lineHeight(n) }
+            if let n = m["language"] { v.language = try string(n, "a BCP-47 language tag") }
+        case .image:
+            if let n = m["size"] {
+                if let s = n.sequence {
+                    guard s.count == 2 else { throw error(n, "expected [width, height]") }
+                    v.imageWidth = try numberOrBinding(s[s.startIndex], "width")
+                    v.imageHeight = try numberOrBinding(s[s.index(after: s.startIndex)], "height")
+                } else {
+                    let sm = try mapping(n, "size: [width, height] or {width, height}")
+                    try allowOnly(["width", "height"], in: sm, of: n)
+                    guard let w = sm["width"], let h = sm["height"] else { throw error(n, "expected both width and height") }
+                    v.imageWidth = try numberOrBinding(w, "width")
+                    v.imageHeight = try numberOrBinding(h, "height")
+                }
+            }
+            if let n = m["path"] { v.imagePath = try string(n, "an image path") }
+        case .stack:
+            if let n = m["axis"] { v.axis = try choice(n, ["horizontal": .horizontal, "vertical": .vertical], "axis") }
+            if let n = m["spacing"] { v.spacing = try number(n, "a spacing") }
+            if let n = m["alignment"] {
+                v.alignment = try choice(n, ["fill": .fill, "leading": .leading, "top": .leading, "center": .center,
+                                             "trailing": .trailing, "bottom": .trailing, "firstBaseline": .firstBaseline,
+                                             "lastBaseline": .lastBaseline], "stack alignment")
+            }
+            if let n = m["distribution"] {
+                v.distribution = try choice(n, ["fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
+                                                "equalSpacing": .equalSpacing, "equalCentering": .equalCentering],
+                                            "stack distribution")
+            }
+        }
+        return v
+    }
+
+    /// Where a scalar's text starts: after its opening quote, if it has one.
+    func textLocation(_ node: Node) -> CellSpec.Location {
+        var l = location(node)
+        if case let .scalar(s) = node, s.style == .singleQuoted || s.style == .doubleQuoted { l.column += 1 }
+        return l
+    }
+
+    /// An equation or visual format string, or `{visualFormat: ..., options: [...]}`.
+    func constraintSpec(_ node: Node) throws(SpecError) -> CellSpec.ConstraintSpec {
+        if case .scalar = node {
+            let text = try string(node, "a constraint")
+            let isVisual = text.hasPrefix("H:") || text.hasPrefix("V:") || text.hasPrefix("|") || text.hasPrefix("[")
+            return CellSpec.ConstraintSpec(kind: isVisual ? .visualFormat(text, []) : .equation(text), location: textLocation(node))
+        }
+        let m = try mapping(node, "a constraint: a string, or {visualFormat, options}")
+        try allowOnly(["visualFormat", "options"], in: m, of: node)
+        guard let f = m["visualFormat"] else { throw error(node, "expected 'visualFormat'") }
+        var options: FormatOptions = []
+        if let o = m["options"] {
+            for n in try sequence(o, "options") {
+                let name = try string(n, "an option name")
+                guard let option = FormatOptions(name: name) else {
+                    throw error(n, "unknown option '\(name)'; expected alignAllTop, alignAllCenterY, ... or directionLeftToRight")
+                }
+                options.insert(option)
+            }
+        }
+        return CellSpec.ConstraintSpec(kind: .visualFormat(try string(f, "a visual format string"), options), location: textLocation(f))
+    }
+}

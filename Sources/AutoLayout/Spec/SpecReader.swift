@@ -1,0 +1,171 @@
+import Foundation
+import Yams
+
+/// Reads spec nodes, turning every mismatch into a ``SpecError`` at the node's line and column.
+struct SpecReader {
+    let file: String
+
+    func location(_ node: Node) -> CellSpec.Location {
+        CellSpec.Location(line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
+    }
+
+    func error(_ node: Node, _ message: String) -> SpecError {
+        let l = location(node)
+        return SpecError(file: file, line: l.line, column: l.column, message: message)
+    }
+
+    static func error(from error: YamlError, file: String) -> SpecError {
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return SpecError(file: file, line: mark.line, column: mark.column, message: "not valid YAML or JSON: \(problem)")
+        default:
+            return SpecError(file: file, line: 0, column: 0, message: "not valid YAML or JSON: \(error)")
+        }
+    }
+
+    func mapping(_ node: Node, _ what: String) throws(SpecError) -> [String: Node] {
+        guard let m = node.mapping else { throw error(node, "expected a mapping for \(what)") }
+        var out: [String: Node] = [:]
+        for (k, v) in m {
+            guard let key = k.string else { throw error(k, "expected a key name") }
+            guard out[key] == nil else { throw error(k, "'\(key)' appears twice") }
+            out[key] = v
+        }
+        return out
+    }
+
+    /// Refuses keys other than `allowed`, naming the first unknown one where it stands.
+    func allowOnly(_ allowed: Set<String>, in map: [String: Node], of node: Node) throws(SpecError) {
+        guard let m = node.mapping else { return }
+        for (k, _) in m {
+            if let key = k.string, !allowed.contains(key) {
+                throw error(k, "unknown key '\(key)'; expected one of \(allowed.sorted().joined(separator: ", "))")
+            }
+        }
+    }
+
+    func sequence(_ node: Node, _ what: String) throws(SpecError) -> [Node] {
+        guard let s = node.sequence else { throw error(node, "expected a list for \(what)") }
+        return Array(s)
+    }
+
+    func string(_ node: Node, _ what: String) throws(SpecError) -> String {
+        guard case let .scalar(s) = node else { throw error(node, "expected \(what)") }
+        return s.string
+    }
+
+    func number(_ node: Node, _ what: String) throws(SpecError) -> CGFloat {
+        guard case .scalar = node, let n = node.float ?? node.int.map(Double.init), n.isFinite else {
+            throw error(node, "expected \(what)")
+        }
+        return CGFloat(n)
+    }
+
+    func integer(_ node: Node, _ what: String) throws(SpecError) -> Int {
+        guard let n = node.int, n >= 0 else { throw error(node, "expected \(what)") }
+        return n
+    }
+
+    func bool(_ node: Node, _ what: String) throws(SpecError) -> Bool {
+        guard let b = node.bool else { throw error(node, "expected \(what)") }
+        return b
+    }
+
+    func priority(_ node: Node) throws(SpecError) -> LayoutPriority {
+        if let name = node.string {
+            switch name {
+            case "required": return .required
+            case "high": return .defaultHigh
+            case "low": return .defaultLow
+            case "fittingSize": return .fittingSizeLevel
+            default: break
+            }
+        }
+        let n = try number(node, "a priority: a number from 1 to 1000, or required, high, low, fittingSize")
+        let p = LayoutPriority(Double(n))
+        guard p.isValid else { throw error(node, "expected a priority from 1 to 1000, got \(n)") }
+        return p
+    }
+
+    /// `{horizontal: p, vertical: p}`.
+    func axisPriorities(_ node: Node, _ what: String) throws(SpecError) -> (LayoutPriority?, LayoutPriority?) {
+        let m = try mapping(node, what)
+        try allowOnly(["horizontal", "vertical"], in: m, of: node)
+        return (try m["horizontal"].map { n throws(SpecError) in try priority(n) },
+                try m["vertical"].map { n throws(SpecError) in try priority(n) })
+    }
+
+    /// `[top, leading, bottom, trailing]`, one number for all, or `{top, leading, bottom, trailing}`.
+    func margins(_ node: Node) throws(SpecError) -> DirectionalEdgeInsets {
+        if case .scalar = node {
+            let n = try number(node, "margins: a number, a list of 4, or {top, leading, bottom, trailing}")
+            return DirectionalEdgeInsets(top: n, leading: n, bottom: n, trailing: n)
+        }
+        if let s = node.sequence {
+            guard s.count == 4 else { throw error(node, "expected 4 margins: [top, leading, bottom, trailing]") }
+            let v = try s.map { n throws(SpecError) in try number(n, "a number") }
+            return DirectionalEdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
+        }
+        let m = try mapping(node, "margins")
+        try allowOnly(["top", "leading", "bottom", "trailing"], in: m, of: node)
+        func get(_ k: String) throws(SpecError) -> CGFloat { try m[k].map { n throws(SpecError) in try number(n, "a number") } ?? 0 }
+        return DirectionalEdgeInsets(top: try get("top"), leading: try get("leading"), bottom: try get("bottom"),
+                                     trailing: try get("trailing"))
+    }
+
+    func choice<T>(_ node: Node, _ options: [String: T], _ what: String) throws(SpecError) -> T {
+        let name = try string(node, what)
+        guard let v = options[name] else {
+            throw error(node, "unknown \(what) '\(name)'; expected one of \(options.keys.sorted().joined(separator: ", "))")
+        }
+        return v
+    }
+
+    /// A number or a `{field}` binding, kept as text.
+    func numberOrBinding(_ node: Node, _ what: String) throws(SpecError) -> String {
+        if let s = node.string, BindingTemplate(s).soleField != nil { return s }
+        return String(Double(try number(node, "\(what): a number or a {field} binding")))
+    }
+
+    static let weights: [String: Int] = [
+        "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500, "semibold": 600,
+        "bold": 700, "heavy": 800, "black": 900,
+    ]
+
+    func font(_ node: Node) throws(SpecError) -> Font {
+        let m = try mapping(node, "font")
+        try allowOnly(["family", "size", "weight", "italic", "style"], in: m, of: node)
+        var f = Font()
+        if let n = m["family"] { f.family = try string(n, "a font family") }
+        if let n = m["size"] {
+            f.size = try number(n, "a font size")
+            guard f.size > 0 else { throw error(n, "expected a font size above 0") }
+        }
+        if let n = m["weight"] {
+            if let name = n.string, let w = SpecReader.weights[name] { f.weight = w } else {
+                let w = Int(try number(n, "a weight: 100...900 or regular, medium, semibold, bold..."))
+                guard (100...1000).contains(w) else { throw error(n, "expected a weight from 100 to 900") }
+                f.weight = w
+            }
+        }
+        if let n = m["italic"] { f.isItalic = try bool(n, "true or false") }
+        if let n = m["style"] {
+            f.textStyle = try choice(n, Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { ($0.rawValue, $0) }), "text style")
+        }
+        return f
+    }
+
+    func lineHeight(_ node: Node) throws(SpecError) -> LineHeight {
+        if case .scalar = node { return .fixed(try number(node, "a line height")) }
+        let m = try mapping(node, "lineHeight")
+        try allowOnly(["fixed", "minimum", "maximum", "multiple"], in: m, of: node)
+        guard m.count == 1, let (k, v) = m.first else { throw error(node, "expected one of fixed, minimum, maximum, multiple") }
+        let n = try number(v, "a number")
+        switch k {
+        case "fixed": return .fixed(n)
+        case "minimum": return .minimum(n)
+        case "maximum": return .maximum(n)
+        default: return .multiple(n)
+        }
+    }
+}
