@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "selfsizing-bench",
-            dependencies: [.product(name: "Cassowary", package: "SelfSizing")]
+            dependencies: [
+                .product(name: "Cassowary", package: "SelfSizing"),
+                .product(name: "AutoLayout", package: "SelfSizing"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

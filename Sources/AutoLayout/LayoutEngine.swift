@@ -179,6 +179,24 @@ final class LayoutEngine {
         return (Cassowary.Expression(terms), constant)
     }
 
+    /// The constant of a constraint's expression alone (what margins, baselines and the
+    /// constraint's own constant contribute), without building its terms.
+    private func constantForm(of c: LayoutConstraint) -> Double {
+        let first = c.firstItem!
+        let direction = first.effectiveLayoutDirection
+        var constant = attributeConstant(c.firstAttribute, of: first, direction) - Double(c.constant)
+        if let second = c.secondItem {
+            constant -= Double(c.multiplier) * attributeConstant(c.secondAttribute, of: second, direction)
+        }
+        return constant
+    }
+
+    /// The constant part of `attributeForm`.
+    private func attributeConstant(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> Double {
+        guard attribute.usesMargins || attribute.usesBaseline else { return 0 }
+        return attributeForm(attribute, of: view, direction).1
+    }
+
     /// An attribute of a view as terms of its frame variables plus a constant. Leading and
     /// trailing in right-to-left layout are negated right and left edges, so that
     /// `a.leading == b.leading + 20` places `a` 20 points in from `b`'s right edge.
@@ -236,7 +254,7 @@ final class LayoutEngine {
 
     private func updateConstant(of c: LayoutConstraint) {
         guard let entry = installed[ObjectIdentifier(c)] else { return }
-        let (_, constant) = linearForm(of: c)
+        let constant = constantForm(of: c)
         do {
             try solver.setConstant(constant, for: entry.solver)
         } catch {

@@ -71,6 +71,14 @@ extension Tableau {
             degenerate = ratio < Tableau.epsilon ? degenerate + 1 : 0
             pivot(q, slot)
         }
+        clearCandidates()
+    }
+
+    /// Empties the candidate stacks once the objective is optimal: nothing in them can enter, and
+    /// every later change that makes a symbol enterable pushes it again. Without this, stacks grow
+    /// with every constant change a template cell makes.
+    mutating func clearCandidates() {
+        for l in levels.indices { levels[l].candidates.removeAll() }
     }
 
     private mutating func enteringSymbol(level l: Int, bland: Bool) -> Int32? {
@@ -155,6 +163,7 @@ extension Tableau {
             }
             pivot(best, slot)
         }
+        clearCandidates()
     }
 
     /// Lexicographic comparison of the dual ratios cost/coefficient, highest priority first.

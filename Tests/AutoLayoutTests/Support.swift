@@ -34,36 +34,7 @@ func constrained(_ identifier: String, in parent: View) -> View {
     return v
 }
 
-/// A deterministic test font, as Yoga's tests use: every character advances 7 points, lines are
-/// 20 points tall with the baseline 16 points down, and lines break greedily at spaces.
-struct FixedAdvanceMeasurer: TextMeasuring {
-    var advance: CGFloat = 7
-    var lineHeight: CGFloat = 20
-    var ascent: CGFloat = 16
-
-    func measure(_ request: TextMeasureRequest) -> TextMeasurement {
-        let words = request.text.split(separator: " ").map(String.init)
-        var lines: [CGFloat] = []
-        var current: CGFloat = 0
-        for word in words {
-            let w = CGFloat(word.count) * advance
-            if current == 0 {
-                current = w
-            } else if let limit = request.width, current + advance + w > limit {
-                lines.append(current)
-                current = w
-            } else {
-                current += advance + w
-            }
-        }
-        lines.append(current)
-        if request.numberOfLines > 0 { lines = Array(lines.prefix(request.numberOfLines)) }
-        let width = min(lines.max() ?? 0, request.width ?? .infinity)
-        let height = CGFloat(lines.count) * lineHeight
-        return TextMeasurement(size: CGSize(width: width, height: height), firstBaseline: ascent,
-                               lastBaseline: height - lineHeight + ascent, lineCount: lines.count)
-    }
-}
+typealias FixedAdvanceMeasurer = MonospaceTextMeasurer
 
 /// Whether two lengths agree to within solver rounding.
 func approx(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 1e-6 }

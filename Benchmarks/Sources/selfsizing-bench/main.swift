@@ -162,6 +162,8 @@ do {
     for n in (quick ? [250, 1000] : [250, 500, 1000]) + extra {
         try benchChain("chain-intr", chainIntrinsic, n, runs: n >= 1000 ? 3 : runs, resizes: widths, resizeRuns: 3)
     }
+    if selected("al-feed") { try benchFeedCell() }
+    if selected("al-spec") { try benchSpecFromScratch() }
     for n in (quick ? [250] : [250, 500, 1000]) + extra {
         // The resize of row-flex grows faster than linearly (see the README); at n = 10,000 it would
         // take many minutes, so --scaling measures its build only unless --slow is given.

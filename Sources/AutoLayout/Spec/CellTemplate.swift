@@ -106,8 +106,14 @@ public final class CellTemplate {
             case let .text(label, template, id):
                 label.text = try template.render(item, row: row, viewID: id)
             case let .imageSize(image, w, h, id):
-                let width = try number(w, item, row, id), height = try number(h, item, row, id)
-                image.image = width > 0 && height > 0 ? Image(size: CGSize(width: width, height: height)) : nil
+                // A null size is no image (no intrinsic size); a number, zero included, is an image
+                // of that size.
+                if isNull(w, item, row) || isNull(h, item, row) {
+                    image.image = nil
+                } else {
+                    let width = try number(w, item, row, id), height = try number(h, item, row, id)
+                    image.image = Image(size: CGSize(width: width, height: height))
+                }
             case let .hidden(view, field, id):
                 let template = BindingTemplate(field)
                 guard let name = template.soleField, let v = template.value(name, in: item, row: row) else {
@@ -116,6 +122,11 @@ public final class CellTemplate {
                 view.isHidden = v.isTruthy
             }
         }
+    }
+
+    private func isNull(_ t: BindingTemplate, _ item: DataItem, _ row: Int) -> Bool {
+        guard let field = t.soleField, let v = t.value(field, in: item, row: row) else { return false }
+        return v == .null
     }
 
     private func number(_ t: BindingTemplate, _ item: DataItem, _ row: Int, _ id: String) throws(BindingError) -> CGFloat {

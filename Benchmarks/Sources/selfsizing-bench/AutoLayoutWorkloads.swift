@@ -1,0 +1,86 @@
+import AutoLayout
+import Foundation
+
+// AutoLayout workloads: a feed cell template re-laid out for new content (text measured by the
+// monospace test measurer, so that the figure is the layout engine's), and a 1,000-view spec built
+// from scratch.
+
+let feedCellSpec = """
+views:
+  - {id: avatar, type: image, size: [40, 40]}
+  - {id: title, type: label, text: "{title}", font: {size: 16, weight: bold}}
+  - {id: time, type: label, text: "{time}", font: {size: 12},
+     hugging: {horizontal: 251}, compressionResistance: {horizontal: 751}}
+  - {id: body, type: label, text: "{content}", font: {size: 14}, numberOfLines: 0}
+  - {id: photo, type: image, size: ["{imageWidth}", "{imageHeight}"]}
+  - {id: buttons, type: stack, axis: horizontal, spacing: 8, distribution: fillEqually}
+  - {id: like, type: image, parent: buttons, size: [24, 24]}
+  - {id: comment, type: image, parent: buttons, size: [24, 24]}
+  - {id: share, type: image, parent: buttons, size: [24, 24]}
+constraints:
+  - "H:|-[avatar]-[title]-(>=8)-[time]-|"
+  - "H:[avatar]-[body]-|"
+  - "H:[avatar]-[photo]"
+  - "photo.trailing <= contentView.trailingMargin"
+  - "photo.height >= 0"
+  - "H:[avatar]-[buttons]-|"
+  - "V:|-[avatar]"
+  - "V:|-[title]-4-[body]-8-[photo]-8-[buttons]-|"
+  - "time.firstBaseline == title.firstBaseline"
+  - "contentView.bottomMargin >= avatar.bottom"
+"""
+
+/// Deterministic feed content for row `i`, as the solver workloads make theirs.
+func feedItem(_ i: Int) -> DataItem {
+    let words = ["layout", "cell", "height", "auto", "constraint", "text", "row", "image", "feed", "swift"]
+    let titleLength = 2 + (i * 7919) % 5
+    let bodyLength = 5 + (i * 104_729) % 60
+    let title = (0..<titleLength).map { words[($0 + i) % words.count] }.joined(separator: " ")
+    let body = (0..<bodyLength).map { words[($0 * 3 + i) % words.count] }.joined(separator: " ")
+    let hasImage = i % 3 != 0
+    return ["title": .string(title), "time": .string("\(1 + i % 12)h"), "content": .string(body),
+            "imageWidth": .number(hasImage ? Double(120 + (i * 31) % 160) : 0),
+            "imageHeight": .number(hasImage ? Double(80 + (i * 17) % 120) : 0)]
+}
+
+func benchFeedCell() throws {
+    let rows = quick ? 200 : 1000
+    let items = (0..<rows).map(feedItem)
+    let cell = try CellTemplate(spec: CellSpec(yaml: feedCellSpec, file: "feed-cell.yaml"), measurer: MonospaceTextMeasurer())
+    let (median, minimum, total) = try timed(quick ? 3 : 7) { () throws -> Double in
+        var sum = 0.0
+        for (i, item) in items.enumerated() {
+            try cell.configure(with: item, row: i + 1)
+            sum += Double(cell.fittingSize(width: 375).height)
+        }
+        return sum
+    }
+    if arguments.contains("--stats") {
+        print("diagnostics: \(cell.contentView.layoutDiagnostics.count) first: \(cell.contentView.layoutDiagnostics.first.map { "\($0)" } ?? "-")")
+    }
+    print("\(pad("al-feed", 11)) N=\(pad(String(rows), 5)) median \(fixed(median / Double(rows) / 1e3, 2, width: 8)) us/row   min \(fixed(minimum / Double(rows) / 1e3, 2, width: 8)) us/row   template reused, monospace text  sum(height)=\(fixed(total, 2))")
+}
+
+/// A spec of `n` views stacked vertically with fixed heights, as YAML text.
+func chainSpec(_ n: Int) -> String {
+    var yaml = "views:\n"
+    for i in 0..<n { yaml += "  - {id: v\(i)}\n" }
+    yaml += "constraints:\n"
+    for i in 0..<n {
+        yaml += i == 0 ? "  - \"v0.top == contentView.top + 8\"\n" : "  - \"v\(i).top == v\(i - 1).bottom + 8\"\n"
+        yaml += "  - \"v\(i).height == \(30 + (i % 5) * 4)\"\n"
+        yaml += "  - \"H:|-8-[v\(i)]-8-|\"\n"
+    }
+    yaml += "  - \"contentView.bottom == v\(n - 1).bottom + 8\"\n"
+    return yaml
+}
+
+func benchSpecFromScratch() throws {
+    let n = 1000
+    let yaml = chainSpec(n)
+    let (median, minimum, height) = try timed(quick ? 3 : 7) { () throws -> Double in
+        let cell = try CellTemplate(spec: CellSpec(yaml: yaml, file: "chain.yaml"))
+        return Double(cell.fittingSize(width: 375).height)
+    }
+    print("\(pad("al-spec", 11)) n=\(pad(String(n), 5)) parse+build+fit median \(fixed(median / 1e6, 3, width: 8)) ms  min \(fixed(minimum / 1e6, 3, width: 8)) ms  height=\(fixed(height, 2))")
+}
