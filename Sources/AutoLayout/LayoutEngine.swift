@@ -1,5 +1,6 @@
 import Cassowary
 import Foundation
+import Logging
 
 /// A view's frame variables, in the coordinates of its hierarchy's root.
 final class LayoutBox {
@@ -40,6 +41,10 @@ final class LayoutEngine {
     static let labelPasses = 4
     /// What went wrong, newest last: broken constraints and the like.
     var diagnostics: [LayoutDiagnostic] = []
+    /// Readable descriptions of the solver constraints, layout and generated ones alike, to report
+    /// conflicts in the words of the code that made them.
+    private var descriptions: [ObjectIdentifier: String] = [:]
+    static let logger = Logger(label: "SelfSizing.AutoLayout")
 
     /// The constraints the engine makes for one view.
     struct Generated {
@@ -133,17 +138,18 @@ final class LayoutEngine {
         do {
             try solver.add(constraint)
             installed[ObjectIdentifier(c)] = (c, constraint)
-            if !isScratch { c.engine = self }
+            descriptions[ObjectIdentifier(constraint)] = c.description
         } catch {
-            diagnostics.append(.unsatisfiable(c, reason: "\(error)"))
-            if !isScratch { c.engine = self }
+            report(error, breaking: c)
         }
+        if !isScratch { c.engine = self }
         needsSolve = true
     }
 
     func uninstall(_ c: LayoutConstraint) {
         if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) {
             try? solver.remove(entry.solver)
+            descriptions[ObjectIdentifier(entry.solver)] = nil
         }
         if c.engine === self { c.engine = nil }
         needsSolve = true
@@ -239,7 +245,7 @@ final class LayoutEngine {
         }
     }
 
-    private func box(of view: View) -> LayoutBox {
+    func box(of view: View) -> LayoutBox {
         if let b = view.layoutBox { return b }
         let b = LayoutBox(view.identifier)
         view.layoutBox = b
@@ -258,7 +264,7 @@ final class LayoutEngine {
         do {
             try solver.setConstant(constant, for: entry.solver)
         } catch {
-            diagnostics.append(.unsatisfiable(c, reason: "\(error)"))
+            report(error, breaking: c)
         }
         needsSolve = true
     }
@@ -295,10 +301,23 @@ final class LayoutEngine {
         for c in affected { install(c) }
     }
 
+    /// Records and logs a constraint that could not hold, as UIKit's "Unable to simultaneously
+    /// satisfy constraints", with the conflicting constraints in readable form. The constraint is
+    /// broken (left out, or left at its old constant) and layout goes on.
+    private func report(_ error: Error, breaking c: LayoutConstraint) {
+        var conflicts: [String] = []
+        if case let SolverError.unsatisfiableConstraint(_, found) = error {
+            conflicts = found.map { descriptions[ObjectIdentifier($0)] ?? "\($0)" }
+        }
+        let diagnostic = LayoutDiagnostic.unsatisfiable(c, conflicts: conflicts)
+        diagnostics.append(diagnostic)
+        if !isScratch { LayoutEngine.logger.warning("\(diagnostic.description)") }
+    }
+
     // MARK: - Participants and their generated constraints
 
     /// Gives a view frame variables and the constraints the engine makes for it.
-    private func participate(_ view: View) {
+    func participate(_ view: View) {
         let key = ObjectIdentifier(view)
         guard participants[key] == nil else { return }
         participants[key] = view
@@ -336,7 +355,8 @@ final class LayoutEngine {
             made = [b.x == sb.x + Double(view.frame.minX), b.y == sb.y + Double(view.frame.minY),
                     b.w == Double(view.frame.width), b.h == Double(view.frame.height)]
         }
-        for c in made {
+        for (c, what) in zip(made, ["minX", "minY", "width", "height"]) {
+            descriptions[ObjectIdentifier(c)] = "\(view.identifier).\(what) == \(format(CGFloat(-c.expression.constant))) (\(view === root ? "root frame" : "autoresizing"))"
             do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)")) }
         }
         generated[key]?.frame = made
@@ -391,6 +411,9 @@ final class LayoutEngine {
                 if hasNew {
                     made = [(variable <= Double(new)).priority(view.contentHuggingPriority(for: axis)),
                             (variable >= Double(new)).priority(view.contentCompressionResistancePriority(for: axis))]
+                    let name = "\(view.identifier).\(axis == .horizontal ? "width" : "height")"
+                    descriptions[ObjectIdentifier(made[0])] = "\(name) <= \(format(new)) (content hugging)"
+                    descriptions[ObjectIdentifier(made[1])] = "\(name) >= \(format(new)) (compression resistance)"
                     for c in made {
                         do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)")) }
                     }
@@ -461,6 +484,39 @@ final class LayoutEngine {
         return CGPoint(x: o.x + view.frame.minX, y: o.y + view.frame.minY)
     }
 
+    // MARK: - Ambiguity
+
+    /// The frame attributes of `view` that the constraints leave free: each is pushed by a probe at
+    /// the weakest priority (1) in a scratch copy of the hierarchy's engine; one that moves has
+    /// other optimal values, which is what ambiguous means.
+    static func ambiguousAttributes(of view: View) -> [LayoutAttribute] {
+        let root = view.root
+        let scratch = LayoutEngine(root: root, scratch: true)
+        var seen = Set<ObjectIdentifier>()
+        for v in root.subtree {
+            for (k, c) in v.activeConstraints where seen.insert(k).inserted && !c.isPending { scratch.install(c) }
+        }
+        scratch.participate(root)
+        scratch.participate(view)
+        scratch.solver.updateVariables()
+        let b = scratch.box(of: view)
+        var free: [LayoutAttribute] = []
+        for (variable, attribute) in [(b.x, LayoutAttribute.left), (b.y, .top), (b.w, .width), (b.h, .height)] {
+            let start = variable.value
+            for delta in [10.0, -10.0] {
+                let probe = (variable == start + delta).priority(LayoutPriority(1))
+                guard (try? scratch.solver.add(probe)) != nil else { continue }
+                let moved = abs(scratch.solver.value(of: variable) - start) > 1e-6
+                try? scratch.solver.remove(probe)
+                if moved {
+                    free.append(attribute)
+                    break
+                }
+            }
+        }
+        return free
+    }
+
     // MARK: - Fitting
 
     /// UIKit's systemLayoutSizeFitting: the size of `view` with its width and height pulled toward
@@ -492,6 +548,8 @@ final class LayoutEngine {
         } else {
             if fitting != nil { endFitting() }
             fitting = (width, height)
+            descriptions[ObjectIdentifier(width)] = "\(root.identifier).width == \(format(target.width)) @\(format(CGFloat(horizontal.rawValue))) (fitting)"
+            descriptions[ObjectIdentifier(height)] = "\(root.identifier).height == \(format(target.height)) @\(format(CGFloat(vertical.rawValue))) (fitting)"
             participate(root)
             makeFrameConstraints(root)
             for c in [width, height] {
@@ -512,17 +570,24 @@ final class LayoutEngine {
     }
 }
 
-/// Something the engine could not do as asked, kept for inspection.
+/// Something the engine could not do as asked, kept for inspection and logged (swift-log,
+/// label "SelfSizing.AutoLayout").
 public enum LayoutDiagnostic: CustomStringConvertible {
-    /// A constraint could not be installed, or its new constant could not hold.
-    case unsatisfiable(LayoutConstraint, reason: String)
+    /// A required constraint could not hold with the others (or with its new constant): it was
+    /// broken so that layout could go on. `conflicts` are the constraints it conflicts with.
+    case unsatisfiable(LayoutConstraint, conflicts: [String])
     /// A constraint the engine makes (intrinsic size, autoresizing, fitting) failed.
     case generatedConstraintFailed(String, String)
 
     public var description: String {
         switch self {
-        case let .unsatisfiable(c, reason): "Unable to satisfy \(c): \(reason)"
-        case let .generatedConstraintFailed(view, reason): "A generated constraint of \(view) failed: \(reason)"
+        case let .unsatisfiable(c, conflicts):
+            var text = "Unable to simultaneously satisfy constraints."
+            for k in conflicts { text += "\n    \(k)" }
+            text += "\n    \(c)"
+            text += "\nWill attempt to recover by breaking constraint\n    \(c)"
+            return text
+        case let .generatedConstraintFailed(view, reason): return "A generated constraint of \(view) failed: \(reason)"
         }
     }
 }
