@@ -34,8 +34,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: checks),
-        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary"]),
+        // Test helpers shared by the test targets: the reference LP, a seeded generator.
+        .target(name: "TestSupport", dependencies: ["Cassowary"], path: "Tests/TestSupport"),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

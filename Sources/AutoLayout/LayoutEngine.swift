@@ -436,7 +436,11 @@ final class LayoutEngine {
     /// Solves with the root at its frame's size and sets the frames of the constrained views.
     func layout() {
         if fitting != nil { endFitting() }
-        participate(root)
+        // Every view placed by constraints takes part, constrained or not: as in UIKit, one
+        // without constraints still gets its intrinsic size (at an undetermined position).
+        for view in root.subtree where view === root || !view.translatesAutoresizingMaskIntoConstraints {
+            participate(view)
+        }
         solve()
         needsSolve = false
         applyFrames()

@@ -1,5 +1,6 @@
-import Testing
 import Cassowary
+import TestSupport
+import Testing
 
 /// Seeded random systems and operation sequences, checked after every step against the dense
 /// lexicographic LP in `ReferenceLP`: the required constraints hold, each priority level's sum of

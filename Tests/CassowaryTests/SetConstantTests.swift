@@ -1,5 +1,6 @@
-import Testing
 import Cassowary
+import TestSupport
+import Testing
 
 /// `setConstant` must leave the solver where removing the constraint and adding it back with the
 /// new constant does: the same violation at every priority, the required constraints holding.

@@ -3,9 +3,9 @@ import Cassowary
 /// An independent reference for the solver: a dense two-phase simplex (Bland's rule) that solves
 /// the same prioritised system lexicographically, one priority level at a time, with the optimum of
 /// each higher level fixed. Slow and simple on purpose; for a handful of variables.
-struct ReferenceLP {
+public struct ReferenceLP {
     /// minimise c·z subject to A z = b, z >= 0. Returns the optimum, or nil when infeasible.
-    static func minimize(_ c: [Double], _ a: [[Double]], _ b: [Double]) -> (value: Double, z: [Double])? {
+    public static func minimize(_ c: [Double], _ a: [[Double]], _ b: [Double]) -> (value: Double, z: [Double])? {
         let m = a.count, n = c.count
         // Tableau with an artificial variable per row: columns 0..<n, n..<n+m, then the right side.
         var t = [[Double]](repeating: [Double](repeating: 0, count: n + m + 1), count: m)
@@ -77,7 +77,7 @@ struct ReferenceLP {
 
     /// The optimal violation sum of each priority level below required (highest first) for a set of
     /// constraints over `variables`, or nil when the required constraints cannot all hold.
-    static func lexicographicViolations(_ constraints: [(Constraint, Double)], variables: [Variable]) -> [Double: Double]? {
+    public static func lexicographicViolations(_ constraints: [(Constraint, Double)], variables: [Variable]) -> [Double: Double]? {
         let n = variables.count
         let index = Dictionary(uniqueKeysWithValues: variables.enumerated().map { (ObjectIdentifier($1), $0) })
         // Columns: x+ and x- per variable, then per constraint up to two error columns and a slack.
@@ -142,3 +142,27 @@ struct ReferenceLP {
         return result
     }
 }
+
+/// A small deterministic generator (SplitMix64), so that failures reproduce from the seed.
+public struct SeededGenerator: RandomNumberGenerator {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// How much a constraint is violated by the variables' current values.
+public func violation(of c: Constraint) -> Double {
+    let v = c.expression.value
+    switch c.relation {
+    case .equal: return abs(v)
+    case .lessThanOrEqual: return max(0, v)
+    case .greaterThanOrEqual: return max(0, -v)
+    }
+}
+
