@@ -12,11 +12,15 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The benchmarks depend on the root package by path: resolve first, so that dependencies added to the
+# root's manifest reach an existing Benchmarks/.build.
 bench: setup
+	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --scaling
 
 bench-quick: setup
+	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --quick
 

@@ -25,61 +25,68 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A tokenizer shared by the equation and visual format parsers.
+/// A tokenizer shared by the equation and visual format parsers. It reads UTF-8 bytes: the
+/// grammars are ASCII (names, numbers, operators); a non-ASCII byte is an unexpected character.
 struct FormatScanner {
-    let text: [Character]
+    let text: [UInt8]
     let source: String
     var index = 0
 
     init(_ source: String) {
         self.source = source
-        self.text = Array(source)
+        self.text = Array(source.utf8)
     }
 
-    var column: Int { index + 1 }
+    /// The 1-based column of the next character.
+    var column: Int { String(decoding: text[0..<min(index, text.count)], as: UTF8.self).count + 1 }
     var isAtEnd: Bool { index >= text.count }
-    var peek: Character? { isAtEnd ? nil : text[index] }
+    var peek: Character? { isAtEnd ? nil : Character(Unicode.Scalar(text[index])) }
+    private var byte: UInt8? { isAtEnd ? nil : text[index] }
 
     mutating func skipSpaces() {
-        while let c = peek, c == " " || c == "\t" { index += 1 }
+        while let c = byte, c == 0x20 || c == 0x09 { index += 1 }
     }
 
     func error(_ message: String, at column: Int? = nil) -> FormatError {
         FormatError(message, in: source, column: column ?? self.column)
     }
 
-    /// Consumes `s` if it comes next.
-    mutating func take(_ s: String) -> Bool {
-        let chars = Array(s)
-        guard index + chars.count <= text.count, Array(text[index..<index + chars.count]) == chars else { return false }
-        index += chars.count
+    /// Consumes `s` (ASCII) if it comes next.
+    mutating func take(_ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard index + n <= text.count else { return false }
+        let p = s.utf8Start
+        for k in 0..<n where text[index + k] != p[k] { return false }
+        index += n
         return true
     }
 
-    mutating func expect(_ s: String, _ what: String? = nil) throws(FormatError) {
+    mutating func expect(_ s: StaticString, _ what: String? = nil) throws(FormatError) {
         guard take(s) else { throw error("Expected \(what ?? "'\(s)'")") }
     }
 
     static func isIdentifierStart(_ c: Character) -> Bool { c == "_" || (c.isASCII && c.isLetter) }
     static func isIdentifierBody(_ c: Character) -> Bool { isIdentifierStart(c) || (c.isASCII && c.isNumber) }
+    private static func isStart(_ b: UInt8) -> Bool { b == 0x5F || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
     mutating func identifier() -> String? {
-        guard let c = peek, FormatScanner.isIdentifierStart(c) else { return nil }
+        guard let c = byte, FormatScanner.isStart(c) else { return nil }
         let start = index
-        while let c = peek, FormatScanner.isIdentifierBody(c) { index += 1 }
-        return String(text[start..<index])
+        while let c = byte, FormatScanner.isStart(c) || FormatScanner.isDigit(c) { index += 1 }
+        return String(decoding: text[start..<index], as: UTF8.self)
     }
 
     /// An unsigned decimal number.
     mutating func number() -> Double? {
         let start = index
-        while let c = peek, c.isASCII, c.isNumber { index += 1 }
-        if peek == ".", index + 1 < text.count, text[index + 1].isASCII, text[index + 1].isNumber {
+        while let c = byte, FormatScanner.isDigit(c) { index += 1 }
+        if byte == 0x2E, index + 1 < text.count, FormatScanner.isDigit(text[index + 1]) {
             index += 1
-            while let c = peek, c.isASCII, c.isNumber { index += 1 }
+            while let c = byte, FormatScanner.isDigit(c) { index += 1 }
         }
         guard index > start else { return nil }
-        return Double(String(text[start..<index]))
+        return Double(String(decoding: text[start..<index], as: UTF8.self))
     }
 
     /// A relation operator, if one comes next.
