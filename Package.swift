@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
         .executable(name: "selfsizing", targets: ["selfsizing"]),
     ],
     dependencies: [
@@ -34,10 +35,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The Linux text stack, behind TextLayout only.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "TextLayout", dependencies: ["AutoLayout", "CHarfBuzz", "CFontconfig", "CICUShim"]),
         // Test helpers shared by the test targets: the reference LP, a seeded generator.
         .target(name: "TestSupport", dependencies: ["Cassowary"], path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )

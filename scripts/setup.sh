@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # One idempotent set-up for `make demo`, `make test` and `make bench`: checks the Swift toolchain
-# and apt-installs only the Debian packages that are missing. Later issues add HarfBuzz, ICU,
-# fontconfig, fonts and Cairo to PACKAGES.
+# and apt-installs only the Debian packages that are missing.
 set -euo pipefail
 
-# Debian packages the project builds or runs against.
+# Debian packages the project builds or runs against: the text stack of TextLayout (HarfBuzz for
+# shaping, ICU for line breaking, fontconfig for font lookup) and its fonts.
 PACKAGES=(
   pkg-config
+  libharfbuzz-dev
+  libicu-dev
+  libfontconfig-dev
+  fonts-dejavu-core
+  fonts-noto-cjk
 )
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -1,0 +1,72 @@
+import CHarfBuzz
+import Foundation
+
+/// One font file (a face of it) loaded into HarfBuzz, shared by every size: shaping happens in font
+/// units and is scaled to pixels by the caller.
+///
+/// Thread safety: the HarfBuzz font is made immutable after set-up, and each shaping call uses its
+/// own buffer, so a face may shape on several threads at once.
+public final class FontFace: @unchecked Sendable {
+    /// The file and face index it came from.
+    public let path: String
+    public let index: Int
+    /// Design units per em.
+    public let unitsPerEm: Double
+    /// Vertical metrics in design units (descender is negative).
+    public let ascender, descender, lineGap, capHeight, xHeight: Double
+
+    let font: OpaquePointer
+
+    init?(path: String, index: Int) {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        guard let face = hb_face_create(blob, UInt32(index)) else { return nil }
+        defer { hb_face_destroy(face) }
+        let upem = hb_face_get_upem(face)
+        guard upem > 0, let font = hb_font_create(face) else { return nil }
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+        self.font = font
+        self.path = path
+        self.index = index
+        unitsPerEm = Double(upem)
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        ascender = Double(extents.ascender)
+        descender = Double(extents.descender)
+        lineGap = Double(extents.line_gap)
+        var position: hb_position_t = 0
+        capHeight = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &position) != 0 ? Double(position) : ascender * 0.7
+        xHeight = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &position) != 0 ? Double(position) : ascender * 0.5
+    }
+
+    deinit {
+        hb_font_destroy(font)
+    }
+
+    /// Whether the face has a glyph for a character.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
+    }
+
+    /// The advance of a run of text, shaped with kerning and ligatures, in design units.
+    /// - Parameter language: a BCP-47 tag that can change the shaping of some scripts.
+    public func advance(of text: Substring, language: String? = nil) -> Double {
+        guard let buffer = hb_buffer_create() else { return 0 }
+        defer { hb_buffer_destroy(buffer) }
+        var utf8 = Array(text.utf8)
+        let count = Int32(utf8.count)
+        utf8.withUnsafeMutableBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { hb_buffer_add_utf8(buffer, $0, count, 0, count) }
+        }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var length: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &length) else { return 0 }
+        var total: Int64 = 0
+        for i in 0..<Int(length) { total += Int64(positions[i].x_advance) }
+        return Double(total)
+    }
+}

@@ -1,0 +1,123 @@
+import AutoLayout
+import Foundation
+import Testing
+import TextLayout
+
+@Suite struct TextMeasurerTests {
+    let measurer = TextMeasurer()
+    let font = Font(family: "DejaVu Sans", size: 17)
+
+    func lines(_ text: String, width: CGFloat?, language: String? = nil) -> [String] {
+        measurer.lines(TextMeasureRequest(text: text, font: font, width: width, language: language)).map { String($0.text) }
+    }
+
+    @Test func fontconfigFindsTheInstalledFonts() throws {
+        let dejavu = try #require(FontLibrary.shared.face(family: "DejaVu Sans", weight: 400, italic: false))
+        #expect(dejavu.path.hasSuffix("DejaVuSans.ttf"))
+        let bold = try #require(FontLibrary.shared.face(family: "DejaVu Sans", weight: 700, italic: false))
+        #expect(bold.path.hasSuffix("DejaVuSans-Bold.ttf"))
+        let cjk = try #require(FontLibrary.shared.cjkFace(weight: 400, language: "ja"))
+        #expect(cjk.path.contains("NotoSansCJK"))
+        #expect(cjk.hasGlyph(for: "漢") && !dejavu.hasGlyph(for: "漢"))
+        #expect(dejavu.unitsPerEm == 2048 && dejavu.ascender > 0 && dejavu.descender < 0)
+    }
+
+    @Test func widthsComeFromShaping() throws {
+        let face = try #require(FontLibrary.shared.face(family: "DejaVu Sans", weight: 400, italic: false))
+        let a = face.advance(of: "a"), b = face.advance(of: "b")
+        #expect(a > 0 && face.advance(of: "ab") == a + b)
+        // Kerning is on: "AV" is narrower than its letters apart.
+        #expect(face.advance(of: "AV") < face.advance(of: "A") + face.advance(of: "V"))
+        let small = measurer.measure(TextMeasureRequest(text: "Hello", font: Font(family: "DejaVu Sans", size: 10), width: nil))
+        let large = measurer.measure(TextMeasureRequest(text: "Hello", font: Font(family: "DejaVu Sans", size: 20), width: nil))
+        #expect(abs(large.size.width - 2 * small.size.width) < 1e-9)
+    }
+
+    @Test func wordsWrapAndSpacesHang() throws {
+        let one = try #require(measurer.lines(TextMeasureRequest(text: "hello world", font: font, width: nil)).first)
+        // Exactly the width of the text fits on one line; a hair less breaks it.
+        #expect(lines("hello world", width: CGFloat(one.width)) == ["hello world"])
+        #expect(lines("hello world", width: CGFloat(one.width) - 0.5) == ["hello ", "world"])
+        // The hanging space does not count: "hello " fits in the width of "hello".
+        let hello = try #require(measurer.lines(TextMeasureRequest(text: "hello", font: font, width: nil)).first)
+        let world = try #require(measurer.lines(TextMeasureRequest(text: "world", font: font, width: nil)).first)
+        #expect(lines("hello world", width: CGFloat(max(hello.width, world.width))) == ["hello ", "world"])
+    }
+
+    @Test func hardBreaksAndNoBreakSpaces() {
+        #expect(lines("one\ntwo", width: 1000) == ["one", "two"])
+        #expect(lines("one\u{2028}two", width: 1000).count == 2)
+        let nbsp = "100\u{00A0}km"
+        let w = measurer.measure(TextMeasureRequest(text: nbsp, font: font, width: nil)).size.width
+        #expect(lines("go " + nbsp, width: w + 1) == ["go ", nbsp])
+    }
+
+    @Test func longWordsBreakBetweenGraphemes() {
+        let result = lines("Supercalifragilisticexpialidocious", width: 60)
+        #expect(result.count > 1)
+        #expect(result.joined() == "Supercalifragilisticexpialidocious")
+    }
+
+    @Test func chineseBreaksBetweenCharacters() {
+        let text = "自适应单元格的高度由内容决定"
+        let result = lines(text, width: 60, language: "zh-Hans")
+        #expect(result.count > 2)
+        #expect(result.joined() == text)
+        // The CJK fallback gives real advances (an em each for these ideographs).
+        let m = measurer.measure(TextMeasureRequest(text: "漢字", font: font, width: nil, language: "ja"))
+        #expect(abs(m.size.width - 34) < 0.5)
+    }
+
+    @Test func heightIsLinesTimesLineHeight() {
+        let text = "The quick brown fox jumps over the lazy dog again and again"
+        let fixed = measurer.measure(TextMeasureRequest(text: text, font: font, width: 120, lineHeight: .fixed(22)))
+        #expect(fixed.lineCount > 2)
+        #expect(fixed.size.height == CGFloat(fixed.lineCount) * 22)
+        let limited = measurer.measure(TextMeasureRequest(text: text, font: font, width: 120, numberOfLines: 2, lineHeight: .fixed(22)))
+        #expect(limited.lineCount == 2 && limited.size.height == 44)
+        let natural = measurer.measure(TextMeasureRequest(text: "x", font: font, width: nil))
+        #expect(natural.size.height > 17 && natural.size.height < 24)
+        #expect(natural.firstBaseline > 10 && natural.firstBaseline < natural.size.height)
+    }
+
+    @Test func dynamicTypeSizesFollowTheCategory() {
+        #expect(DynamicType.metrics(.body, .large) == (17, 400))
+        #expect(DynamicType.metrics(.headline, .large) == (17, 600))
+        #expect(DynamicType.metrics(.caption1, .extraSmall).size == 11)
+        #expect(DynamicType.metrics(.body, .accessibilityExtraExtraExtraLarge).size == 53)
+        let body = Font.preferred(.body, family: "DejaVu Sans")
+        let large = measurer.measure(TextMeasureRequest(text: "Text", font: body, width: nil, contentSizeCategory: .large))
+        let huge = measurer.measure(TextMeasureRequest(text: "Text", font: body, width: nil, contentSizeCategory: .accessibilityLarge))
+        #expect(abs(huge.size.width / large.size.width - 33.0 / 17.0) < 1e-9)
+    }
+
+    @Test func measuringFromSeveralThreadsGivesIdenticalResults() async {
+        let texts = (0..<64).map { "Row \($0): the quick brown fox jumps over the lazy dog \(String(repeating: "x", count: $0 % 9))" }
+        let serial = texts.map { measurer.measure(TextMeasureRequest(text: $0, font: font, width: 200)) }
+        let m = measurer
+        let f = font
+        let parallel = await withTaskGroup(of: (Int, TextMeasurement).self) { group in
+            for (i, t) in texts.enumerated() {
+                group.addTask { (i, m.measure(TextMeasureRequest(text: t, font: f, width: 200))) }
+            }
+            var out = [TextMeasurement?](repeating: nil, count: texts.count)
+            for await (i, r) in group { out[i] = r }
+            return out.map { $0! }
+        }
+        #expect(parallel == serial)
+    }
+
+    @Test func labelsMeasureWithTheRealTextStack() throws {
+        let spec = try CellSpec(yaml: """
+        views:
+          - {id: line, type: label, text: "{text}", font: {family: DejaVu Sans, size: 17}, numberOfLines: 0}
+        constraints: ["H:|-20-[line]-20-|", "V:|-20-[line]-20-|"]
+        """)
+        let cell = try CellTemplate(spec: spec, measurer: measurer)
+        try cell.configure(with: ["text": .string("short")], row: 1)
+        let one = cell.fittingSize(width: 375).height
+        try cell.configure(with: ["text": .string(String(repeating: "a longer sentence that wraps ", count: 8))], row: 2)
+        let many = cell.fittingSize(width: 375).height
+        #expect(many > 3 * (one - 40) + 40)
+    }
+}
