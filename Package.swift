@@ -32,6 +32,8 @@ let package = Package(
             name: "selfsizing",
             dependencies: [
                 "Cassowary",
+                "AutoLayout",
+                "TextLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +47,8 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout"]),
+        // End-to-end tests of the built `selfsizing` binary.
+        .testTarget(name: "SelfSizingCLITests", dependencies: ["selfsizing"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -108,3 +108,21 @@ struct BindingTemplate: Hashable, Sendable {
         return out
     }
 }
+
+extension DataValue: Decodable {
+    /// Reads a JSON scalar: null, a boolean, a number or a string.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected a string, number, boolean or null")
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import ArgumentParser
+import AutoLayout
+import Foundation
+import TextLayout
+
+/// `selfsizing layout SPEC --width W`: lays a cell spec out as a self-sizing cell and prints its
+/// size and frames.
+struct Layout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lay a cell spec out at a width and print its size and frames.",
+        discussion: """
+        Fits the template as systemLayoutSizeFitting(CGSize(W, 0), .required, .fittingSizeLevel), lays it out at that \
+        size, and prints every frame in contentView coordinates. Text is measured with fontconfig, HarfBuzz and ICU.
+        """)
+
+    @Argument(help: "The cell spec file (YAML or JSON).")
+    var spec: String
+
+    @Option(help: "The content view's width in points.")
+    var width: Double
+
+    @Option(help: "A JSON file with the data item to bind (an object, or a string bound as {text}).")
+    var data: String?
+
+    @Option(help: "The row number {row} binds to.")
+    var row: Int = 1
+
+    @Option(help: "json or text.")
+    var format: OutputFormat = .json
+
+    @Option(help: "Snap frames to pixels at this scale, as UIKit does (e.g. 2 or 3).")
+    var scale: Double?
+
+    enum OutputFormat: String, ExpressibleByArgument {
+        case json, text
+    }
+
+    func validate() throws {
+        guard width.isFinite, width > 0, width <= 100_000 else {
+            throw ValidationError("--width must be a number above 0 (points), got \(width)")
+        }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 10) {
+            throw ValidationError("--scale must be a number from above 0 to 10, got \(scale)")
+        }
+        guard row >= 1 else { throw ValidationError("--row must be 1 or more") }
+    }
+
+    func run() throws {
+        let item = try data.map(readItem) ?? [:]
+        let cellSpec: CellSpec
+        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
+        let cell: CellTemplate
+        do { cell = try CellTemplate(spec: cellSpec, measurer: TextMeasurer()) } catch { throw CLIError(error.description) }
+        do { try cell.configure(with: item, row: row) } catch {
+            throw CLIError("\(data ?? "the data item"): \(error.description)")
+        }
+        let size = cell.fittingSize(width: CGFloat(width))
+        var diagnostics = cell.contentView.layoutDiagnostics.map(\.description)
+        if let problem = cell.contentView.selfSizingProblem(width: CGFloat(width)) { diagnostics.append(problem) }
+        cell.layout(size: size)
+        for id in cellSpec.views.map(\.id) {
+            let attributes = cell.views[id]!.ambiguousAttributes()
+            if !attributes.isEmpty {
+                diagnostics.append("\(id) has an ambiguous layout: \(attributes.map(\.description).joined(separator: ", ")) not determined")
+            }
+        }
+        var frames: [(String, CGRect)] = [("contentView", CGRect(origin: .zero, size: size))]
+        for id in cellSpec.views.map(\.id) { frames.append((id, frameInContentView(cell.views[id]!, cell.contentView))) }
+        if let scale { frames = frames.map { ($0.0, snap($0.1, scale: CGFloat(scale))) } }
+        let shownSize = scale.map { s in snap(CGRect(origin: .zero, size: size), scale: CGFloat(s)).size } ?? size
+        switch format {
+        case .json: print(json(size: shownSize, frames: frames, diagnostics: diagnostics))
+        case .text: print(text(size: shownSize, frames: frames, cell: cell, diagnostics: diagnostics))
+        }
+    }
+
+    func readItem(_ path: String) throws -> DataItem {
+        guard let contents = FileManager.default.contents(atPath: path) else { throw CLIError("\(path): cannot read the file") }
+        if let text = try? JSONDecoder().decode(String.self, from: contents) { return ["text": .string(text)] }
+        do {
+            return try JSONDecoder().decode(DataItem.self, from: contents)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw CLIError("\(path): not valid JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)")
+        } catch {
+            throw CLIError("\(path): expected a JSON object of strings, numbers, booleans and nulls (the data item), or a string")
+        }
+    }
+
+    func frameInContentView(_ view: View, _ content: View) -> CGRect {
+        var origin = view.frame.origin
+        var v = view.superview
+        while let s = v, s !== content {
+            origin.x += s.frame.origin.x
+            origin.y += s.frame.origin.y
+            v = s.superview
+        }
+        return CGRect(origin: origin, size: view.frame.size)
+    }
+
+    /// UIKit's pixel snapping: each edge rounds to the nearest pixel, the size follows the edges.
+    func snap(_ r: CGRect, scale: CGFloat) -> CGRect {
+        func round(_ x: CGFloat) -> CGFloat { (x * scale).rounded() / scale }
+        let minX = round(r.origin.x), minY = round(r.origin.y)
+        return CGRect(x: minX, y: minY, width: round(r.origin.x + r.size.width) - minX, height: round(r.origin.y + r.size.height) - minY)
+    }
+
+    func json(size: CGSize, frames: [(String, CGRect)], diagnostics: [String]) -> String {
+        func n(_ x: CGFloat) -> String { JSONNumber.format(Double(x)) }
+        func rect(_ r: CGRect) -> String {
+            "{\"x\": \(n(r.origin.x)), \"y\": \(n(r.origin.y)), \"width\": \(n(r.size.width)), \"height\": \(n(r.size.height))}"
+        }
+        var out = "{\n  \"size\": {\"width\": \(n(size.width)), \"height\": \(n(size.height))},\n  \"frames\": {\n"
+        out += frames.map { "    \(JSONNumber.quote($0.0)): \(rect($0.1))" }.joined(separator: ",\n")
+        out += "\n  },\n  \"diagnostics\": ["
+        out += diagnostics.map { JSONNumber.quote($0) }.joined(separator: ", ")
+        out += "]\n}"
+        return out
+    }
+
+    func text(size: CGSize, frames: [(String, CGRect)], cell: CellTemplate, diagnostics: [String]) -> String {
+        func n(_ x: CGFloat) -> String { JSONNumber.format((Double(x) * 100).rounded() / 100) }
+        var out = "contentView \(n(size.width)) x \(n(size.height))\n"
+        let byID = Dictionary(uniqueKeysWithValues: frames)
+        func walk(_ view: View, _ depth: Int) {
+            for sub in view.subviews {
+                guard let r = byID[sub.identifier] else { continue }
+                var line = String(repeating: "  ", count: depth) + "\(sub.identifier)  (\(n(r.origin.x)), \(n(r.origin.y)))  \(n(r.size.width)) x \(n(r.size.height))"
+                if let label = sub as? Label { line += "  \"\(label.text.prefix(40))\(label.text.count > 40 ? "..." : "")\"" }
+                out += line + "\n"
+                walk(sub, depth + 1)
+            }
+        }
+        walk(cell.contentView, 1)
+        for d in diagnostics { out += "warning: \(d)\n" }
+        return out
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+enum JSONNumber {
+    /// A number as JSON: integers without a fraction, others in Swift's shortest round-trip form.
+    static func format(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        return String(x)
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out + "\""
+    }
+}
