@@ -11,8 +11,11 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     private let lock = NSLock()
     private var widths: [String: Double] = [:]
+    private var prepared: [String: PreparedText] = [:]
     /// The most segment widths kept; the cache is emptied when it grows past this.
     public static let cacheLimit = 200_000
+    /// The most prepared texts kept.
+    public static let preparedLimit = 4_096
 
     public init(library: FontLibrary = .shared) {
         self.library = library
@@ -82,80 +85,65 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// The laid-out lines of a text: each line's text and width.
     public func lines(_ request: TextMeasureRequest) -> [(text: Substring, width: Double)] {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else { return [] }
-        return layout(request, font)
+        return prepare(request.text, font, language: request.language).lines(width: request.width.map(Double.init))
     }
 
-    func layout(_ request: TextMeasureRequest, _ font: ResolvedFont) -> [(text: Substring, width: Double)] {
-        let text = request.text
-        let utf16 = Array(text.utf16)
-        let breaks = BreakIterators.shared.lineBreaks(utf16)
-        let limit = request.width.map(Double.init) ?? .infinity
-        var lines: [(text: Substring, width: Double)] = []
-        var lineStart = text.startIndex
-        var lineEnd = text.startIndex
-        var lineWidth = 0.0   // up to the end of the last segment, trailing spaces included
-        var fitWidth = 0.0    // without the trailing spaces of the last segment
-        var previous = 0
-        func index(_ offset: Int) -> String.Index { String.Index(utf16Offset: offset, in: text) }
-        func endLine() {
-            lines.append((text[lineStart..<lineEnd], fitWidth))
-            lineStart = lineEnd
-            lineWidth = 0
-            fitWidth = 0
+    /// Segments a text at its break opportunities and measures each segment once; laying the
+    /// prepared text out at any width is then arithmetic (see ``PreparedText/lines(width:)``).
+    public func prepare(_ text: String, font: Font, language: String? = nil,
+                        category: ContentSizeCategory = .large) -> PreparedText? {
+        guard let resolved = resolve(font, language: language, category: category) else { return nil }
+        return prepare(text, resolved, language: language)
+    }
+
+    func prepare(_ text: String, _ font: ResolvedFont, language: String?) -> PreparedText {
+        let key = font.key + "\u{0}" + text
+        lock.lock()
+        if let p = prepared[key] {
+            lock.unlock()
+            return p
         }
+        lock.unlock()
+        let utf16 = Array(text.utf16)
+        let breaks = LineBreakRules.tailor(BreakIterators.shared.lineBreaks(utf16), utf16)
+        var segments: [PreparedText.Segment] = []
+        segments.reserveCapacity(breaks.count)
+        var previous = 0
         for b in breaks {
-            let start = index(previous), end = index(b.offset)
+            let start = String.Index(utf16Offset: previous, in: text), end = String.Index(utf16Offset: b.offset, in: text)
             previous = b.offset
             var segment = text[start..<end]
             // A hard break's newline takes no room and belongs to no line.
             while let last = segment.last, last.isNewline { segment = segment.dropLast() }
-            let segmentEnd = segment.endIndex
             let trimmed = segment.reversed().drop(while: { $0 == " " || $0 == "\t" }).count
             let body = segment.prefix(trimmed)
-            let full = segment.isEmpty ? 0 : width(of: segment, font, language: request.language)
-            let fit = body.isEmpty ? 0 : (body.count == segment.count ? full : width(of: body, font, language: request.language))
-            if lineWidth > 0 && lineWidth + fit > limit + 1e-9 { endLine() }
-            if lineWidth == 0 && fit > limit + 1e-9 {
-                // Longer than a line alone: break between grapheme clusters (overflow-wrap: break-word).
-                var rest = body
-                while !rest.isEmpty {
-                    var taken = rest.startIndex
-                    var w = 0.0
-                    for c in rest.indices {
-                        let next = rest.index(after: c)
-                        let cw = width(of: rest[rest.startIndex..<next], font, language: request.language)
-                        if cw > limit + 1e-9 && taken > rest.startIndex { break }
-                        taken = next
-                        w = cw
-                    }
-                    lineEnd = taken
-                    fitWidth = w
-                    lineWidth = w
-                    rest = rest[taken...]
-                    if !rest.isEmpty { endLine() }
+            let full = segment.isEmpty ? 0 : width(of: segment, font, language: language)
+            let fit = body.isEmpty ? 0 : (body.count == segment.count ? full : width(of: body, font, language: language))
+            var clusters: [Double] = []
+            if body.count > 1 {
+                // Prefix widths at each grapheme cluster, for words longer than a line.
+                var i = body.startIndex
+                while i < body.endIndex {
+                    i = body.index(after: i)
+                    clusters.append(width(of: body[body.startIndex..<i], font, language: language))
                 }
-                lineEnd = segmentEnd
-                lineWidth = fitWidth + (full - fit)
-            } else {
-                fitWidth = lineWidth + fit
-                lineWidth += full
-                lineEnd = segmentEnd
             }
-            if b.isHard && b.offset < utf16.count {
-                endLine()
-                lineStart = end
-                lineEnd = end
-            }
+            segments.append(PreparedText.Segment(range: start..<segment.endIndex, end: end, width: full, fitWidth: fit,
+                                                 clusterWidths: clusters, isHardBreak: b.isHard && b.offset < utf16.count))
         }
-        if lineWidth > 0 || lines.isEmpty || lineStart < text.endIndex { lines.append((text[lineStart..<text.endIndex], fitWidth)) }
-        return lines
+        let p = PreparedText(text: text, segments: segments)
+        lock.lock()
+        if prepared.count > TextMeasurer.preparedLimit { prepared.removeAll(keepingCapacity: true) }
+        prepared[key] = p
+        lock.unlock()
+        return p
     }
 
     public func measure(_ request: TextMeasureRequest) -> TextMeasurement {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else {
             return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
         }
-        var lines = layout(request, font)
+        var lines = prepare(request.text, font, language: request.language).lines(width: request.width.map(Double.init))
         if request.numberOfLines > 0 && lines.count > request.numberOfLines {
             lines.removeLast(lines.count - request.numberOfLines)
         }

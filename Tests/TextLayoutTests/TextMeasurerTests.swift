@@ -121,3 +121,34 @@ import TextLayout
         #expect(many > 3 * (one - 40) + 40)
     }
 }
+
+@Suite struct LineBreakRulesTests {
+    let measurer = TextMeasurer()
+    let font = Font(family: "DejaVu Sans", size: 17)
+
+    func width(_ text: String) -> CGFloat { measurer.measure(TextMeasureRequest(text: text, font: font, width: nil)).size.width }
+
+    func lines(_ text: String, width: CGFloat) -> [String] {
+        measurer.lines(TextMeasureRequest(text: text, font: font, width: width)).map { String($0.text) }
+    }
+
+    @Test func breaksAfterAHyphenBeforeDigitsAsBlinkDoes() {
+        #expect(lines("COVID-19", width: width("COVID-") + 1) == ["COVID-", "19"])
+    }
+
+    @Test func neverBreaksAfterASlash() {
+        let result = lines("go aaaa/bbbb", width: width("go aaaa/") + 1)
+        #expect(result.first == "go ")
+    }
+
+    @Test func preparedTextLaysOutAtAnyWidthWithoutShapingAgain() throws {
+        let text = "Self-sizing cells take their height from their content, measured once and laid out at many widths."
+        let prepared = try #require(measurer.prepare(text, font: font))
+        for w in [343.0, 260, 180, 90] {
+            let fromPrepared = prepared.lines(width: w).map { String($0.text) }
+            #expect(fromPrepared == lines(text, width: CGFloat(w)))
+            #expect(fromPrepared.joined() == text)
+        }
+        #expect(prepared.lines(width: nil).count == 1)
+    }
+}
