@@ -2,17 +2,25 @@
 /// a width is arithmetic only, so a new width (rotation, split view) never shapes again.
 public struct PreparedText: Sendable {
     public let text: String
+    /// Measures a prefix of an over-long segment, only when a line is too narrow for it.
+    let measure: @Sendable (Substring) -> Double
+
+    init(text: String, segments: [Segment], measure: @escaping @Sendable (Substring) -> Double) {
+        self.text = text
+        self.segments = segments
+        self.measure = measure
+    }
 
     struct Segment: Sendable {
         /// The segment's text without a trailing newline.
         let range: Range<String.Index>
+        /// Where the segment's text ends without its trailing spaces.
+        let bodyEnd: String.Index
         /// Where the next segment starts.
         let end: String.Index
         /// Width with trailing spaces, and without (spaces hang at the end of a line).
         let width: Double
         let fitWidth: Double
-        /// The width up to the end of each grapheme cluster (empty for a single cluster).
-        let clusterWidths: [Double]
         let isHardBreak: Bool
     }
 
@@ -36,24 +44,25 @@ public struct PreparedText: Sendable {
         }
         for s in segments {
             if lineWidth > 0 && lineWidth + s.fitWidth > limit + 1e-9 { endLine() }
-            if lineWidth == 0 && s.fitWidth > limit + 1e-9 && !s.clusterWidths.isEmpty {
-                var consumed = 0.0
-                var index = text[s.range].startIndex
-                var k = 0
-                let body = text[s.range]
-                while k < s.clusterWidths.count {
-                    var taken = k
-                    while taken < s.clusterWidths.count && (s.clusterWidths[taken] - consumed <= limit + 1e-9 || taken == k) {
-                        taken += 1
+            if lineWidth == 0 && s.fitWidth > limit + 1e-9 && text[s.range.lowerBound..<s.bodyEnd].count > 1 {
+                // Longer than a line alone: break between grapheme clusters, each line taking as many
+                // as fit (at least one).
+                var rest = text[s.range.lowerBound..<s.bodyEnd]
+                while !rest.isEmpty {
+                    var taken = rest.index(after: rest.startIndex)
+                    var w = measure(rest[rest.startIndex..<taken])
+                    while taken < rest.endIndex {
+                        let next = rest.index(after: taken)
+                        let nw = measure(rest[rest.startIndex..<next])
+                        if nw > limit + 1e-9 { break }
+                        taken = next
+                        w = nw
                     }
-                    let end = body.index(index, offsetBy: taken - k)
-                    lineEnd = end
-                    fitWidth = s.clusterWidths[taken - 1] - consumed
-                    lineWidth = fitWidth
-                    consumed = s.clusterWidths[taken - 1]
-                    index = end
-                    k = taken
-                    if k < s.clusterWidths.count { endLine() }
+                    lineEnd = taken
+                    fitWidth = w
+                    lineWidth = w
+                    rest = rest[taken...]
+                    if !rest.isEmpty { endLine() }
                 }
                 lineEnd = s.range.upperBound
                 lineWidth = fitWidth + (s.width - s.fitWidth)

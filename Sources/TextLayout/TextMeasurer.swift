@@ -10,7 +10,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     public let library: FontLibrary
 
     private let lock = NSLock()
-    private var widths: [String: Double] = [:]
+    /// Segment widths in shards with a lock each, so that threads measuring at once rarely wait.
+    private let shards = (0..<16).map { _ in WidthShard() }
     private var prepared: [String: PreparedText] = [:]
     /// The most segment widths kept; the cache is emptied when it grows past this.
     public static let cacheLimit = 200_000
@@ -27,6 +28,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let fallback: FontFace?
         let size: Double
         let key: String
+        /// A small number for the font in cache keys.
+        let id: Int
 
         func px(_ units: Double, _ face: FontFace) -> Double { units * size / face.unitsPerEm }
     }
@@ -43,20 +46,33 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             return nil
         }
         let fallback = library.cjkFace(weight: weight, language: language)
-        return ResolvedFont(primary: primary, fallback: fallback, size: size,
-                            key: "\(primary.path)#\(primary.index)|\(fallback?.path ?? "")|\(size)|\(language ?? "")")
+        let key = "\(primary.path)#\(primary.index)|\(fallback?.path ?? "")|\(size)|\(language ?? "")"
+        return ResolvedFont(primary: primary, fallback: fallback, size: size, key: key, id: fontID(key))
+    }
+
+    private var fontIDs: [String: Int] = [:]
+
+    private func fontID(_ key: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if let id = fontIDs[key] { return id }
+        let id = fontIDs.count
+        fontIDs[key] = id
+        return id
     }
 
     /// The width of a segment in pixels, shaped run by run (the fallback face takes what the
     /// primary face has no glyph for), cached per font.
     func width(of segment: Substring, _ font: ResolvedFont, language: String?) -> Double {
-        let key = font.key + "|" + segment
-        lock.lock()
-        if let w = widths[key] {
-            lock.unlock()
-            return w
-        }
-        lock.unlock()
+        let key = SegmentKey(font: font.id, bytes: Array(segment.utf8))
+        let shard = shards[key.hashValue & (shards.count - 1)]
+        if let w = shard.get(key) { return w }
+        let w = shapedWidth(of: segment, font, language: language)
+        shard.set(key, w, limit: TextMeasurer.cacheLimit / shards.count)
+        return w
+    }
+
+    private func shapedWidth(of segment: Substring, _ font: ResolvedFont, language: String?) -> Double {
         var total = 0.0
         var runStart = segment.startIndex
         var runFace: FontFace?
@@ -75,10 +91,6 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         if let current = runFace {
             total += font.px(current.advance(of: segment[runStart..<segment.endIndex], language: language), current)
         }
-        lock.lock()
-        if widths.count > TextMeasurer.cacheLimit { widths.removeAll(keepingCapacity: true) }
-        widths[key] = total
-        lock.unlock()
         return total
     }
 
@@ -90,20 +102,24 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     /// Segments a text at its break opportunities and measures each segment once; laying the
     /// prepared text out at any width is then arithmetic (see ``PreparedText/lines(width:)``).
+    /// - Parameter keep: whether to keep the prepared text for later calls with the same text
+    ///   (labels re-measure one text at several widths; a batch of distinct texts gains nothing).
     public func prepare(_ text: String, font: Font, language: String? = nil,
-                        category: ContentSizeCategory = .large) -> PreparedText? {
+                        category: ContentSizeCategory = .large, keep: Bool = true) -> PreparedText? {
         guard let resolved = resolve(font, language: language, category: category) else { return nil }
-        return prepare(text, resolved, language: language)
+        return prepare(text, resolved, language: language, keep: keep)
     }
 
-    func prepare(_ text: String, _ font: ResolvedFont, language: String?) -> PreparedText {
-        let key = font.key + "\u{0}" + text
-        lock.lock()
-        if let p = prepared[key] {
+    func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true) -> PreparedText {
+        let key = keep ? font.key + "\u{0}" + text : ""
+        if keep {
+            lock.lock()
+            if let p = prepared[key] {
+                lock.unlock()
+                return p
+            }
             lock.unlock()
-            return p
         }
-        lock.unlock()
         let utf16 = Array(text.utf16)
         let breaks = LineBreakRules.tailor(BreakIterators.shared.lineBreaks(utf16), utf16)
         var segments: [PreparedText.Segment] = []
@@ -119,23 +135,16 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             let body = segment.prefix(trimmed)
             let full = segment.isEmpty ? 0 : width(of: segment, font, language: language)
             let fit = body.isEmpty ? 0 : (body.count == segment.count ? full : width(of: body, font, language: language))
-            var clusters: [Double] = []
-            if body.count > 1 {
-                // Prefix widths at each grapheme cluster, for words longer than a line.
-                var i = body.startIndex
-                while i < body.endIndex {
-                    i = body.index(after: i)
-                    clusters.append(width(of: body[body.startIndex..<i], font, language: language))
-                }
-            }
-            segments.append(PreparedText.Segment(range: start..<segment.endIndex, end: end, width: full, fitWidth: fit,
-                                                 clusterWidths: clusters, isHardBreak: b.isHard && b.offset < utf16.count))
+            segments.append(PreparedText.Segment(range: start..<segment.endIndex, bodyEnd: body.endIndex, end: end, width: full,
+                                                 fitWidth: fit, isHardBreak: b.isHard && b.offset < utf16.count))
         }
-        let p = PreparedText(text: text, segments: segments)
-        lock.lock()
-        if prepared.count > TextMeasurer.preparedLimit { prepared.removeAll(keepingCapacity: true) }
-        prepared[key] = p
-        lock.unlock()
+        let p = PreparedText(text: text, segments: segments) { [self] prefix in width(of: prefix, font, language: language) }
+        if keep {
+            lock.lock()
+            if prepared.count > TextMeasurer.preparedLimit { prepared.removeAll(keepingCapacity: true) }
+            prepared[key] = p
+            lock.unlock()
+        }
         return p
     }
 
@@ -163,5 +172,31 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let width = lines.map(\.width).max() ?? 0
         return TextMeasurement(size: CGSize(width: width, height: height), firstBaseline: CGFloat(firstBaseline),
                                lastBaseline: CGFloat(height - lineHeight + firstBaseline), lineCount: lines.count)
+    }
+}
+
+/// A segment's cache key: its font and its UTF-8 bytes (hashing bytes skips the Unicode
+/// normalisation a String key would pay).
+struct SegmentKey: Hashable {
+    let font: Int
+    let bytes: [UInt8]
+}
+
+/// One shard of the segment-width cache.
+final class WidthShard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var widths: [SegmentKey: Double] = [:]
+
+    func get(_ key: SegmentKey) -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return widths[key]
+    }
+
+    func set(_ key: SegmentKey, _ width: Double, limit: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if widths.count > limit { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
     }
 }
