@@ -1,83 +1,127 @@
 /// A text segmented at its line break opportunities, with every segment measured: laying it out at
 /// a width is arithmetic only, so a new width (rotation, split view) never shapes again.
+///
+/// Segments are kept as UTF-8 offsets and widths in flat arrays; ``lineCount(width:)`` and
+/// ``size(width:)`` touch nothing else, and ``lines(width:)`` makes the line texts at the end.
 public struct PreparedText: Sendable {
     public let text: String
+    /// Per segment: where its text starts, where its body (without trailing spaces) ends, where
+    /// its text (without a trailing newline) ends, and where the next segment starts, in UTF-8.
+    let starts: [Int32]
+    let bodyEnds: [Int32]
+    let textEnds: [Int32]
+    let ends: [Int32]
+    /// Width with trailing spaces, and without (spaces hang at the end of a line).
+    let widths: [Double]
+    let fitWidths: [Double]
+    /// Whether a mandatory break follows the segment.
+    let hard: [Bool]
     /// Measures a prefix of an over-long segment, only when a line is too narrow for it.
     let measure: @Sendable (Substring) -> Double
 
-    init(text: String, segments: [Segment], measure: @escaping @Sendable (Substring) -> Double) {
-        self.text = text
-        self.segments = segments
-        self.measure = measure
+    public var segmentCount: Int { widths.count }
+
+    func substring(_ from: Int32, _ to: Int32) -> Substring {
+        let u = text.utf8
+        let a = u.index(u.startIndex, offsetBy: Int(from)), b = u.index(u.startIndex, offsetBy: Int(to))
+        return text[a..<b]
     }
 
-    struct Segment: Sendable {
-        /// The segment's text without a trailing newline.
-        let range: Range<String.Index>
-        /// Where the segment's text ends without its trailing spaces.
-        let bodyEnd: String.Index
-        /// Where the next segment starts.
-        let end: String.Index
-        /// Width with trailing spaces, and without (spaces hang at the end of a line).
-        let width: Double
-        let fitWidth: Double
-        let isHardBreak: Bool
+    /// One laid-out line: UTF-8 offsets of its text and its width without hanging spaces.
+    struct Line {
+        var start: Int32
+        var end: Int32
+        var width: Double
     }
 
-    let segments: [Segment]
-
-    /// The lines at a width (nil: no limit), each with its text and its width without the spaces
-    /// that hang at its end. Greedy, as browsers fill lines; a segment longer than a line breaks
-    /// between grapheme clusters (overflow-wrap: break-word).
-    public func lines(width: Double?) -> [(text: Substring, width: Double)] {
-        let limit = width ?? .infinity
-        var lines: [(text: Substring, width: Double)] = []
-        var lineStart = text.startIndex
-        var lineEnd = text.startIndex
+    /// Greedy line filling, as browsers do; a segment longer than a line breaks between grapheme
+    /// clusters (overflow-wrap: break-word). Calls `emit` for each line.
+    func fill(width: Double?, _ emit: (Line) -> Void) {
+        let limit = (width ?? .infinity) + 1e-9
+        var lineStart: Int32 = 0
+        var lineEnd: Int32 = 0
         var lineWidth = 0.0
         var fitWidth = 0.0
-        func endLine() {
-            lines.append((text[lineStart..<lineEnd], fitWidth))
-            lineStart = lineEnd
-            lineWidth = 0
-            fitWidth = 0
-        }
-        for s in segments {
-            if lineWidth > 0 && lineWidth + s.fitWidth > limit + 1e-9 { endLine() }
-            if lineWidth == 0 && s.fitWidth > limit + 1e-9 && text[s.range.lowerBound..<s.bodyEnd].count > 1 {
-                // Longer than a line alone: break between grapheme clusters, each line taking as many
-                // as fit (at least one).
-                var rest = text[s.range.lowerBound..<s.bodyEnd]
-                while !rest.isEmpty {
-                    var taken = rest.index(after: rest.startIndex)
-                    var w = measure(rest[rest.startIndex..<taken])
-                    while taken < rest.endIndex {
-                        let next = rest.index(after: taken)
-                        let nw = measure(rest[rest.startIndex..<next])
-                        if nw > limit + 1e-9 { break }
-                        taken = next
-                        w = nw
+        var emitted = false
+        for k in 0..<widths.count {
+            let fit = fitWidths[k]
+            if lineWidth > 0 && lineWidth + fit > limit {
+                emit(Line(start: lineStart, end: lineEnd, width: fitWidth))
+                emitted = true
+                lineStart = lineEnd
+                lineWidth = 0
+                fitWidth = 0
+            }
+            if lineWidth == 0 && fit > limit && bodyEnds[k] > starts[k] {
+                var rest = substring(starts[k], bodyEnds[k])
+                if rest.count > 1 {
+                    let base = starts[k]
+                    while !rest.isEmpty {
+                        var taken = rest.index(after: rest.startIndex)
+                        var w = measure(rest[rest.startIndex..<taken])
+                        while taken < rest.endIndex {
+                            let next = rest.index(after: taken)
+                            let nw = measure(rest[rest.startIndex..<next])
+                            if nw > limit { break }
+                            taken = next
+                            w = nw
+                        }
+                        let offset = base + Int32(text.utf8.distance(from: text.utf8.index(text.utf8.startIndex, offsetBy: Int(base)), to: taken))
+                        rest = rest[taken...]
+                        if rest.isEmpty {
+                            fitWidth = w
+                            lineWidth = w + (widths[k] - fit)
+                        } else {
+                            emit(Line(start: lineStart, end: offset, width: w))
+                            emitted = true
+                            lineStart = offset
+                        }
                     }
-                    lineEnd = taken
-                    fitWidth = w
-                    lineWidth = w
-                    rest = rest[taken...]
-                    if !rest.isEmpty { endLine() }
+                    lineEnd = textEnds[k]
+                } else {
+                    fitWidth = fit
+                    lineWidth = widths[k]
+                    lineEnd = textEnds[k]
                 }
-                lineEnd = s.range.upperBound
-                lineWidth = fitWidth + (s.width - s.fitWidth)
             } else {
-                fitWidth = lineWidth + s.fitWidth
-                lineWidth += s.width
-                lineEnd = s.range.upperBound
+                fitWidth = lineWidth + fit
+                lineWidth += widths[k]
+                lineEnd = textEnds[k]
             }
-            if s.isHardBreak {
-                endLine()
-                lineStart = s.end
-                lineEnd = s.end
+            if hard[k] {
+                emit(Line(start: lineStart, end: lineEnd, width: fitWidth))
+                emitted = true
+                lineStart = ends[k]
+                lineEnd = ends[k]
+                lineWidth = 0
+                fitWidth = 0
             }
         }
-        if lineWidth > 0 || lines.isEmpty || lineStart < text.endIndex { lines.append((text[lineStart..<text.endIndex], fitWidth)) }
-        return lines
+        let total = Int32(text.utf8.count)
+        if lineWidth > 0 || !emitted || lineStart < total { emit(Line(start: lineStart, end: max(lineEnd, lineStart), width: fitWidth)) }
     }
+
+    /// The lines at a width (nil: no limit), each with its text and its width without the spaces
+    /// that hang at its end.
+    public func lines(width: Double?) -> [(text: Substring, width: Double)] {
+        var out: [(text: Substring, width: Double)] = []
+        fill(width: width) { line in out.append((substring(line.start, line.end), line.width)) }
+        return out
+    }
+
+    /// How many lines the text takes at a width (at most `maxLines` when above 0), and the widest
+    /// of those lines.
+    public func size(width: Double?, maxLines: Int = 0) -> (lineCount: Int, width: Double) {
+        var count = 0
+        var widest = 0.0
+        fill(width: width) { line in
+            guard maxLines <= 0 || count < maxLines else { return }
+            count += 1
+            widest = max(widest, line.width)
+        }
+        return (count, widest)
+    }
+
+    /// How many lines the text takes at a width.
+    public func lineCount(width: Double?) -> Int { size(width: width).lineCount }
 }

@@ -64,11 +64,22 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// The width of a segment in pixels, shaped run by run (the fallback face takes what the
     /// primary face has no glyph for), cached per font.
     func width(of segment: Substring, _ font: ResolvedFont, language: String?) -> Double {
-        let key = SegmentKey(font: font.id, bytes: Array(segment.utf8))
-        let shard = shards[key.hashValue & (shards.count - 1)]
-        if let w = shard.get(key) { return w }
+        let bytes = Array(segment.utf8)
+        return bytes.withUnsafeBufferPointer { width(bytes: $0, 0, Int32(bytes.count), font, language: language) }
+    }
+
+    /// The width of the UTF-8 bytes `[start, end)`, from the cache or shaped.
+    func width(bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, _ font: ResolvedFont, language: String?) -> Double {
+        let slice = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
+        var hasher = Hasher()
+        hasher.combine(font.id)
+        hasher.combine(bytes: UnsafeRawBufferPointer(slice))
+        let hash = hasher.finalize()
+        let shard = shards[hash & (shards.count - 1)]
+        if let w = shard.get(font: font.id, bytes: slice, hash: hash) { return w }
+        let segment = Substring(String(decoding: slice, as: UTF8.self))
         let w = shapedWidth(of: segment, font, language: language)
-        shard.set(key, w, limit: TextMeasurer.cacheLimit / shards.count)
+        shard.set(font: font.id, bytes: Array(slice), hash: hash, width: w, limit: TextMeasurer.cacheLimit / shards.count)
         return w
     }
 
@@ -122,23 +133,58 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         }
         let utf16 = Array(text.utf16)
         let breaks = LineBreakRules.tailor(BreakIterators.shared.lineBreaks(utf16), utf16)
-        var segments: [PreparedText.Segment] = []
-        segments.reserveCapacity(breaks.count)
-        var previous = 0
-        for b in breaks {
-            let start = String.Index(utf16Offset: previous, in: text), end = String.Index(utf16Offset: b.offset, in: text)
-            previous = b.offset
-            var segment = text[start..<end]
-            // A hard break's newline takes no room and belongs to no line.
-            while let last = segment.last, last.isNewline { segment = segment.dropLast() }
-            let trimmed = segment.reversed().drop(while: { $0 == " " || $0 == "\t" }).count
-            let body = segment.prefix(trimmed)
-            let full = segment.isEmpty ? 0 : width(of: segment, font, language: language)
-            let fit = body.isEmpty ? 0 : (body.count == segment.count ? full : width(of: body, font, language: language))
-            segments.append(PreparedText.Segment(range: start..<segment.endIndex, bodyEnd: body.endIndex, end: end, width: full,
-                                                 fitWidth: fit, isHardBreak: b.isHard && b.offset < utf16.count))
+        let bytes = Array(text.utf8)
+        // UTF-16 offsets (ICU's) to UTF-8 offsets (ours), in one pass.
+        var toUTF8 = [Int32](repeating: 0, count: utf16.count + 1)
+        var u8 = 0, u16 = 0
+        while u8 < bytes.count {
+            let b = bytes[u8]
+            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            toUTF8[u16] = Int32(u8)
+            if length == 4 {
+                toUTF8[u16 + 1] = Int32(u8)
+                u16 += 2
+            } else {
+                u16 += 1
+            }
+            u8 += length
         }
-        let p = PreparedText(text: text, segments: segments) { [self] prefix in width(of: prefix, font, language: language) }
+        toUTF8[utf16.count] = Int32(bytes.count)
+        let n = breaks.count
+        var starts = [Int32](), bodyEnds = [Int32](), textEnds = [Int32](), ends = [Int32]()
+        var widths = [Double](), fitWidths = [Double](), hard = [Bool]()
+        starts.reserveCapacity(n); bodyEnds.reserveCapacity(n); textEnds.reserveCapacity(n); ends.reserveCapacity(n)
+        widths.reserveCapacity(n); fitWidths.reserveCapacity(n); hard.reserveCapacity(n)
+        var previous: Int32 = 0
+        bytes.withUnsafeBufferPointer { p in
+            for b in breaks {
+                let start = previous, end = toUTF8[b.offset]
+                previous = end
+                // A hard break's newline takes no room and belongs to no line.
+                var textEnd = end
+                while textEnd > start {
+                    let c = p[Int(textEnd) - 1]
+                    if c == 0x0A || c == 0x0D || c == 0x0B || c == 0x0C {
+                        textEnd -= 1
+                    } else if c == 0xA8 || c == 0xA9, textEnd - start >= 3, p[Int(textEnd) - 3] == 0xE2,
+                              p[Int(textEnd) - 2] == 0x80 {
+                        textEnd -= 3   // U+2028, U+2029
+                    } else if textEnd - start >= 2, c == 0x85, p[Int(textEnd) - 2] == 0xC2 {
+                        textEnd -= 2   // U+0085
+                    } else {
+                        break
+                    }
+                }
+                var bodyEnd = textEnd
+                while bodyEnd > start, p[Int(bodyEnd) - 1] == 0x20 || p[Int(bodyEnd) - 1] == 0x09 { bodyEnd -= 1 }
+                let full = textEnd > start ? width(bytes: p, start, textEnd, font, language: language) : 0
+                let fit = bodyEnd == textEnd ? full : (bodyEnd > start ? width(bytes: p, start, bodyEnd, font, language: language) : 0)
+                starts.append(start); bodyEnds.append(bodyEnd); textEnds.append(textEnd); ends.append(end)
+                widths.append(full); fitWidths.append(fit); hard.append(b.isHard && b.offset < utf16.count)
+            }
+        }
+        let p = PreparedText(text: text, starts: starts, bodyEnds: bodyEnds, textEnds: textEnds, ends: ends, widths: widths,
+                             fitWidths: fitWidths, hard: hard) { [self] prefix in width(of: prefix, font, language: language) }
         if keep {
             lock.lock()
             if prepared.count > TextMeasurer.preparedLimit { prepared.removeAll(keepingCapacity: true) }
@@ -152,10 +198,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else {
             return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
         }
-        var lines = prepare(request.text, font, language: request.language).lines(width: request.width.map(Double.init))
-        if request.numberOfLines > 0 && lines.count > request.numberOfLines {
-            lines.removeLast(lines.count - request.numberOfLines)
-        }
+        let (lineCount, widest) = prepare(request.text, font, language: request.language)
+            .size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
         let face = font.primary
         let ascent = font.px(face.ascender, face), descent = -font.px(face.descender, face), gap = font.px(face.lineGap, face)
         let natural = ascent + descent + gap
@@ -168,35 +212,46 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         case let .multiple(m): lineHeight = natural * Double(m)
         }
         let firstBaseline = (lineHeight - ascent - descent) / 2 + ascent
-        let height = lineHeight * Double(lines.count)
-        let width = lines.map(\.width).max() ?? 0
-        return TextMeasurement(size: CGSize(width: width, height: height), firstBaseline: CGFloat(firstBaseline),
-                               lastBaseline: CGFloat(height - lineHeight + firstBaseline), lineCount: lines.count)
+        let height = lineHeight * Double(lineCount)
+        return TextMeasurement(size: CGSize(width: widest, height: height), firstBaseline: CGFloat(firstBaseline),
+                               lastBaseline: CGFloat(height - lineHeight + firstBaseline), lineCount: lineCount)
     }
 }
 
-/// A segment's cache key: its font and its UTF-8 bytes (hashing bytes skips the Unicode
-/// normalisation a String key would pay).
-struct SegmentKey: Hashable {
-    let font: Int
-    let bytes: [UInt8]
-}
-
-/// One shard of the segment-width cache.
+/// One shard of the segment-width cache: an open-addressing table keyed by (font, UTF-8 bytes),
+/// looked up without copying the bytes.
 final class WidthShard: @unchecked Sendable {
-    private let lock = NSLock()
-    private var widths: [SegmentKey: Double] = [:]
-
-    func get(_ key: SegmentKey) -> Double? {
-        lock.lock()
-        defer { lock.unlock() }
-        return widths[key]
+    private struct Entry {
+        var hash: Int
+        var font: Int
+        var bytes: [UInt8]
+        var width: Double
     }
 
-    func set(_ key: SegmentKey, _ width: Double, limit: Int) {
+    private let lock = NSLock()
+    private var buckets: [Int: [Entry]] = [:]
+    private var count = 0
+
+    func get(font: Int, bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Double? {
         lock.lock()
         defer { lock.unlock() }
-        if widths.count > limit { widths.removeAll(keepingCapacity: true) }
-        widths[key] = width
+        guard let list = buckets[hash] else { return nil }
+        for e in list where e.font == font && e.bytes.count == bytes.count {
+            if bytes.isEmpty || e.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return e.width
+            }
+        }
+        return nil
+    }
+
+    func set(font: Int, bytes: [UInt8], hash: Int, width: Double, limit: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if count > limit {
+            buckets.removeAll(keepingCapacity: true)
+            count = 0
+        }
+        buckets[hash, default: []].append(Entry(hash: hash, font: font, bytes: bytes, width: width))
+        count += 1
     }
 }

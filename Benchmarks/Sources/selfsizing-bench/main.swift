@@ -162,6 +162,7 @@ do {
     for n in (quick ? [250, 1000] : [250, 500, 1000]) + extra {
         try benchChain("chain-intr", chainIntrinsic, n, runs: n >= 1000 ? 3 : runs, resizes: widths, resizeRuns: 3)
     }
+    if selected("text") { try benchText() }
     if selected("al-feed") { try benchFeedCell() }
     if selected("al-spec") { try benchSpecFromScratch() }
     for n in (quick ? [250] : [250, 500, 1000]) + extra {
