@@ -13,18 +13,32 @@ public enum LineBreakRules {
     }
 
     static func tailor(_ breaks: [BreakOpportunity], _ utf16: [UInt16]) -> [BreakOpportunity] {
-        var set = Dictionary(uniqueKeysWithValues: breaks.map { ($0.offset, $0.isHard) })
-        // A hyphen with a letter or digit before it and a digit after it: allow a break after it.
-        if utf16.count >= 3 {
-            for i in 1..<(utf16.count - 1) where utf16[i] == hyphen {
-                let before = utf16[i - 1], after = utf16[i + 1]
-                if isASCIILetterOrDigit(before) && after >= 0x30 && after <= 0x39 && set[i + 1] == nil { set[i + 1] = false }
+        var out: [BreakOpportunity] = []
+        out.reserveCapacity(breaks.count + 4)
+        var k = 0
+        var previous = 0
+        func emit(_ b: BreakOpportunity) {
+            // Never break right after a slash (except a mandatory break, or at the end).
+            if !b.isHard, b.offset < utf16.count, b.offset > 0, utf16[b.offset - 1] == slash { return }
+            out.append(b)
+        }
+        while k < breaks.count {
+            let b = breaks[k]
+            // Hyphens between the previous break and this one, with a letter or digit before and a
+            // digit after: a break after each.
+            if b.offset - previous >= 3 {
+                var i = previous + 1
+                while i < b.offset - 1 {
+                    if utf16[i] == hyphen, isASCIILetterOrDigit(utf16[i - 1]), utf16[i + 1] >= 0x30, utf16[i + 1] <= 0x39 {
+                        emit(BreakOpportunity(offset: i + 1, isHard: false))
+                    }
+                    i += 1
+                }
             }
+            emit(b)
+            previous = b.offset
+            k += 1
         }
-        // Never break right after a slash.
-        for i in 0..<utf16.count where utf16[i] == slash {
-            if let hard = set[i + 1], !hard, i + 1 < utf16.count { set[i + 1] = nil }
-        }
-        return set.keys.sorted().map { BreakOpportunity(offset: $0, isHard: set[$0]!) }
+        return out
     }
 }

@@ -12,7 +12,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     private let lock = NSLock()
     /// Segment widths in shards with a lock each, so that threads measuring at once rarely wait.
     private let shards = (0..<16).map { _ in WidthShard() }
-    private var prepared: [String: PreparedText] = [:]
+    @exclusivity(unchecked) private var prepared: [String: PreparedText] = [:]
     /// The most segment widths kept; the cache is emptied when it grows past this.
     public static let cacheLimit = 200_000
     /// The most prepared texts kept.
@@ -50,7 +50,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         return ResolvedFont(primary: primary, fallback: fallback, size: size, key: key, id: fontID(key))
     }
 
-    private var fontIDs: [String: Int] = [:]
+    @exclusivity(unchecked) private var fontIDs: [String: Int] = [:]
 
     private func fontID(_ key: String) -> Int {
         lock.lock()
@@ -71,10 +71,10 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// The width of the UTF-8 bytes `[start, end)`, from the cache or shaped.
     func width(bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, _ font: ResolvedFont, language: String?) -> Double {
         let slice = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
-        var hasher = Hasher()
-        hasher.combine(font.id)
-        hasher.combine(bytes: UnsafeRawBufferPointer(slice))
-        let hash = hasher.finalize()
+        // FNV-1a: cache keys need speed, not resistance to chosen collisions.
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(font.id)
+        for b in slice { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        let hash = Int(truncatingIfNeeded: h ^ (h >> 29))
         let shard = shards[hash & (shards.count - 1)]
         if let w = shard.get(font: font.id, bytes: slice, hash: hash) { return w }
         let segment = Substring(String(decoding: slice, as: UTF8.self))
@@ -219,27 +219,32 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 }
 
 /// One shard of the segment-width cache: an open-addressing table keyed by (font, UTF-8 bytes),
-/// looked up without copying the bytes.
+/// the bytes kept in one arena, looked up without copying or reference counting.
 final class WidthShard: @unchecked Sendable {
-    private struct Entry {
-        var hash: Int
-        var font: Int
-        var bytes: [UInt8]
-        var width: Double
-    }
-
+    // Every access holds `lock`: the dynamic exclusivity checks would only cost.
     private let lock = NSLock()
-    private var buckets: [Int: [Entry]] = [:]
-    private var count = 0
+    @exclusivity(unchecked) private var hashes: [Int] = []
+    @exclusivity(unchecked) private var fonts: [Int32] = []
+    @exclusivity(unchecked) private var offsets: [Int32] = []
+    @exclusivity(unchecked) private var lengths: [Int32] = []
+    @exclusivity(unchecked) private var widths: [Double] = []
+    @exclusivity(unchecked) private var arena: [UInt8] = []
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var mask = -1
 
     func get(font: Int, bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Double? {
         lock.lock()
         defer { lock.unlock() }
-        guard let list = buckets[hash] else { return nil }
-        for e in list where e.font == font && e.bytes.count == bytes.count {
-            if bytes.isEmpty || e.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return e.width
+        guard mask >= 0 else { return nil }
+        var i = hash & mask
+        while lengths[i] >= 0 {
+            if hashes[i] == hash && fonts[i] == Int32(truncatingIfNeeded: font) && Int(lengths[i]) == bytes.count {
+                let same = bytes.isEmpty || arena.withUnsafeBufferPointer {
+                    memcmp($0.baseAddress! + Int(offsets[i]), bytes.baseAddress!, bytes.count) == 0
+                }
+                if same { return widths[i] }
             }
+            i = (i + 1) & mask
         }
         return nil
     }
@@ -247,11 +252,48 @@ final class WidthShard: @unchecked Sendable {
     func set(font: Int, bytes: [UInt8], hash: Int, width: Double, limit: Int) {
         lock.lock()
         defer { lock.unlock() }
-        if count > limit {
-            buckets.removeAll(keepingCapacity: true)
-            count = 0
-        }
-        buckets[hash, default: []].append(Entry(hash: hash, font: font, bytes: bytes, width: width))
+        if count > limit || mask < 0 { reset(capacity: mask < 0 ? 1024 : mask + 1) }
+        if (count + 1) * 2 > mask + 1 { grow() }
+        var i = hash & mask
+        while lengths[i] >= 0 { i = (i + 1) & mask }
+        hashes[i] = hash
+        fonts[i] = Int32(truncatingIfNeeded: font)
+        offsets[i] = Int32(arena.count)
+        lengths[i] = Int32(bytes.count)
+        widths[i] = width
+        arena.append(contentsOf: bytes)
         count += 1
+    }
+
+    private func reset(capacity: Int) {
+        hashes = [Int](repeating: 0, count: capacity)
+        fonts = [Int32](repeating: 0, count: capacity)
+        offsets = [Int32](repeating: 0, count: capacity)
+        lengths = [Int32](repeating: -1, count: capacity)
+        widths = [Double](repeating: 0, count: capacity)
+        arena.removeAll(keepingCapacity: true)
+        count = 0
+        mask = capacity - 1
+    }
+
+    private func grow() {
+        let old = (hashes, fonts, offsets, lengths, widths, arena)
+        let capacity = (mask + 1) * 2
+        hashes = [Int](repeating: 0, count: capacity)
+        fonts = [Int32](repeating: 0, count: capacity)
+        offsets = [Int32](repeating: 0, count: capacity)
+        lengths = [Int32](repeating: -1, count: capacity)
+        widths = [Double](repeating: 0, count: capacity)
+        mask = capacity - 1
+        for k in 0..<old.0.count where old.3[k] >= 0 {
+            var i = old.0[k] & mask
+            while lengths[i] >= 0 { i = (i + 1) & mask }
+            hashes[i] = old.0[k]
+            fonts[i] = old.1[k]
+            offsets[i] = old.2[k]
+            lengths[i] = old.3[k]
+            widths[i] = old.4[k]
+        }
+        arena = old.5
     }
 }

@@ -27,7 +27,7 @@ func benchText() throws {
     var current = ""
     for s in sentences {
         current = current.isEmpty ? s : current + " " + s
-        if current.count >= 200 {
+        if current.count >= 150 {
             texts.append(current)
             current = ""
         }
