@@ -14,8 +14,6 @@ static cicu_breaker *open_kind(UBreakIteratorType kind, const char *locale) {
 
 cicu_breaker *cicu_line_breaker_open(const char *locale) { return open_kind(UBRK_LINE, locale); }
 
-cicu_breaker *cicu_grapheme_breaker_open(const char *locale) { return open_kind(UBRK_CHARACTER, locale); }
-
 void cicu_breaker_close(cicu_breaker *breaker) {
     if (breaker) ubrk_close((UBreakIterator *)breaker);
 }

@@ -8,33 +8,31 @@ struct BreakOpportunity: Equatable {
     var isHard: Bool
 }
 
-/// ICU line and grapheme break iterators, pooled: an iterator is not thread-safe and opening one
-/// costs far more than a break look-up.
+/// ICU line break iterators, pooled: an iterator is not thread-safe and opening one costs far more
+/// than a break look-up.
 final class BreakIterators: @unchecked Sendable {
     static let shared = BreakIterators()
 
     private let lock = NSLock()
-    private var lineIterators: [OpaquePointer] = []
-    private var graphemeIterators: [OpaquePointer] = []
+    private var iterators: [OpaquePointer] = []
 
-    private func borrow(line: Bool) -> OpaquePointer? {
+    private func borrow() -> OpaquePointer? {
         lock.lock()
-        let it = line ? lineIterators.popLast() : graphemeIterators.popLast()
+        let it = iterators.popLast()
         lock.unlock()
-        if let it { return it }
-        return line ? cicu_line_breaker_open("") : cicu_grapheme_breaker_open("")
+        return it ?? cicu_line_breaker_open("")
     }
 
-    private func giveBack(_ it: OpaquePointer, line: Bool) {
+    private func giveBack(_ it: OpaquePointer) {
         lock.lock()
-        if line { lineIterators.append(it) } else { graphemeIterators.append(it) }
+        iterators.append(it)
         lock.unlock()
     }
 
     /// The line break opportunities of a text (UAX #14 as ICU implements it), ending with the end.
     func lineBreaks(_ utf16: [UInt16]) -> [BreakOpportunity] {
-        guard !utf16.isEmpty, let it = borrow(line: true) else { return [BreakOpportunity(offset: utf16.count, isHard: false)] }
-        defer { giveBack(it, line: true) }
+        guard !utf16.isEmpty, let it = borrow() else { return [BreakOpportunity(offset: utf16.count, isHard: false)] }
+        defer { giveBack(it) }
         var out: [BreakOpportunity] = []
         utf16.withUnsafeBufferPointer { p in
             guard cicu_breaker_set_text(it, p.baseAddress, Int32(p.count)) == 0 else { return }
@@ -46,22 +44,6 @@ final class BreakIterators: @unchecked Sendable {
             }
         }
         if out.last?.offset != utf16.count { out.append(BreakOpportunity(offset: utf16.count, isHard: false)) }
-        return out
-    }
-
-    /// The grapheme cluster boundaries of a text (UTF-16 offsets), ending with the end.
-    func graphemeBreaks(_ utf16: [UInt16]) -> [Int] {
-        guard !utf16.isEmpty, let it = borrow(line: false) else { return [utf16.count] }
-        defer { giveBack(it, line: false) }
-        var out: [Int] = []
-        utf16.withUnsafeBufferPointer { p in
-            guard cicu_breaker_set_text(it, p.baseAddress, Int32(p.count)) == 0 else { return }
-            var b = cicu_breaker_first(it)
-            while b >= 0 {
-                out.append(Int(b))
-                b = cicu_breaker_next(it)
-            }
-        }
         return out
     }
 }

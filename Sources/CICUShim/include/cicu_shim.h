@@ -11,9 +11,6 @@ typedef struct cicu_breaker cicu_breaker;
 /* A line-break iterator for a locale ("" for the root locale); NULL on failure. */
 cicu_breaker *cicu_line_breaker_open(const char *locale);
 
-/* A grapheme-cluster iterator; NULL on failure. */
-cicu_breaker *cicu_grapheme_breaker_open(const char *locale);
-
 void cicu_breaker_close(cicu_breaker *breaker);
 
 /* Sets the text (kept by reference: it must outlive the iteration). Returns 0 on success. */
