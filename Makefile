@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: demo test bench bench-quick setup build clean
+.PHONY: demo test bench bench-quick oracle setup build clean
 
 demo: setup
 	$(SWIFT) build -c release --product selfsizing
@@ -23,6 +23,12 @@ bench-quick: setup
 	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --quick
+
+# Line counts against headless Chromium on a multilingual corpus (installs Chromium first).
+oracle:
+	@bash scripts/setup.sh --oracle
+	$(SWIFT) build -c release --product selfsizing
+	python3 scripts/oracle.py
 
 setup:
 	@bash scripts/setup.sh

@@ -14,11 +14,21 @@ PACKAGES=(
   fonts-noto-cjk
 )
 
+# `setup.sh --oracle` adds headless Chromium, which `make oracle` compares line breaking against.
+if [ "${1:-}" = "--oracle" ]; then
+  PACKAGES+=(chromium)
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
   for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
     if [ -x "$dir/swift" ]; then export PATH="$dir:$PATH"; break; fi
   done
 fi
+# `setup.sh --oracle` adds headless Chromium, which `make oracle` compares line breaking against.
+if [ "${1:-}" = "--oracle" ]; then
+  PACKAGES+=(chromium)
+fi
+
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift toolchain (swift 6.x) is not on PATH; install it from swift.org first" >&2
   exit 1

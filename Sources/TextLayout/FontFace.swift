@@ -52,7 +52,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// The advance of a run of text, shaped with kerning and ligatures, in design units.
     /// - Parameter language: a BCP-47 tag that can change the shaping of some scripts.
-    public func advance(of text: Substring, language: String? = nil) -> Double {
+    public func advance(of text: Substring, language: String? = nil, features: [String] = []) -> Double {
         guard let buffer = hb_buffer_create() else { return 0 }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
@@ -62,7 +62,12 @@ public final class FontFace: @unchecked Sendable {
         }
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font, buffer, nil, 0)
+        var parsed = features.map { name -> hb_feature_t in
+            var f = hb_feature_t()
+            _ = hb_feature_from_string(name, -1, &f)
+            return f
+        }
+        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
         var length: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &length) else { return 0 }
         var total: Int64 = 0

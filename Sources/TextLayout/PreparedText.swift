@@ -16,6 +16,11 @@ public struct PreparedText: Sendable {
     let fitWidths: [Double]
     /// Whether a mandatory break follows the segment.
     let hard: [Bool]
+    /// What CSS `text-spacing-trim: normal` may take off a segment: half of a fullwidth opening
+    /// bracket that starts a line, half of a fullwidth closing mark that ends a line if the line
+    /// does not fit otherwise.
+    let startTrims: [Double]
+    let endTrims: [Double]
     /// Measures a prefix of an over-long segment, only when a line is too narrow for it.
     let measure: @Sendable (Substring) -> Double
 
@@ -37,22 +42,32 @@ public struct PreparedText: Sendable {
     /// Greedy line filling, as browsers do; a segment longer than a line breaks between grapheme
     /// clusters (overflow-wrap: break-word). Calls `emit` for each line.
     func fill(width: Double?, _ emit: (Line) -> Void) {
-        let limit = (width ?? .infinity) + 1e-9
+        // Widths compare in Blink's LayoutUnit, 1/64 px: a line 180.002 px wide fits in 180 px.
+        let limit = width.map { ($0 * 64).rounded() / 64 + 1e-9 } ?? .infinity
+        func exceeds(_ w: Double) -> Bool { (w * 64).rounded() / 64 > limit }
         var lineStart: Int32 = 0
         var lineEnd: Int32 = 0
         var lineWidth = 0.0
         var fitWidth = 0.0
         var emitted = false
         for k in 0..<widths.count {
-            let fit = fitWidths[k]
-            if lineWidth > 0 && lineWidth + fit > limit {
+            // A segment that starts a line sets its opening bracket half-width.
+            let lead = lineWidth == 0 ? startTrims[k] : 0
+            var fit = fitWidths[k] - lead
+            if lineWidth > 0 && exceeds(lineWidth + fit) && !exceeds(lineWidth + fit - endTrims[k]) {
+                // It fits with its closing mark set half-width at the end of the line.
+                fit -= endTrims[k]
+            }
+            if lineWidth > 0 && exceeds(lineWidth + fit) {
                 emit(Line(start: lineStart, end: lineEnd, width: fitWidth))
                 emitted = true
                 lineStart = lineEnd
                 lineWidth = 0
                 fitWidth = 0
+                fit = fitWidths[k] - startTrims[k]
             }
-            if lineWidth == 0 && fit > limit && bodyEnds[k] > starts[k] {
+            let full = widths[k] - (lineWidth == 0 ? startTrims[k] : 0) - (fitWidths[k] - (lineWidth == 0 ? startTrims[k] : 0) - fit)
+            if lineWidth == 0 && exceeds(fit) && bodyEnds[k] > starts[k] {
                 var rest = substring(starts[k], bodyEnds[k])
                 if rest.count > 1 {
                     let base = starts[k]
@@ -62,7 +77,7 @@ public struct PreparedText: Sendable {
                         while taken < rest.endIndex {
                             let next = rest.index(after: taken)
                             let nw = measure(rest[rest.startIndex..<next])
-                            if nw > limit { break }
+                            if exceeds(nw) { break }
                             taken = next
                             w = nw
                         }
@@ -70,7 +85,7 @@ public struct PreparedText: Sendable {
                         rest = rest[taken...]
                         if rest.isEmpty {
                             fitWidth = w
-                            lineWidth = w + (widths[k] - fit)
+                            lineWidth = w + (widths[k] - fitWidths[k])
                         } else {
                             emit(Line(start: lineStart, end: offset, width: w))
                             emitted = true
@@ -80,12 +95,12 @@ public struct PreparedText: Sendable {
                     lineEnd = textEnds[k]
                 } else {
                     fitWidth = fit
-                    lineWidth = widths[k]
+                    lineWidth = full
                     lineEnd = textEnds[k]
                 }
             } else {
                 fitWidth = lineWidth + fit
-                lineWidth += widths[k]
+                lineWidth += full
                 lineEnd = textEnds[k]
             }
             if hard[k] {

@@ -15,6 +15,29 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     @exclusivity(unchecked) private var prepared: [String: PreparedText] = [:]
     /// The most segment widths kept; the cache is emptied when it grows past this.
     public static let cacheLimit = 200_000
+    /// Fullwidth opening brackets, set half-width at the start of a line, and closing brackets, set
+    /// half-width at the end of a line that does not fit otherwise (CSS text-spacing-trim: normal, as
+    /// Chromium applies it; commas and stops keep their width).
+    static let openingPunctuation: Set<UInt32> = [0xFF08, 0x300C, 0x300E, 0x3010, 0x3008, 0x300A, 0x3014, 0x3016, 0xFF3B, 0xFF5B]
+    static let closingPunctuation: Set<UInt32> = [0xFF09, 0x300D, 0x300F, 0x3011, 0x3009, 0x300B, 0x3015, 0x3017, 0xFF3D, 0xFF5D]
+
+    /// Half the advance of the fullwidth punctuation at the start or end of `[start, end)` when it
+    /// may be trimmed there, else 0.
+    func trim(_ p: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, atStart: Bool, _ font: ResolvedFont) -> Double {
+        guard end - start >= 3 else { return 0 }
+        // Fullwidth punctuation is 3 bytes in UTF-8 (U+3000...U+FFFF).
+        let at = atStart ? Int(start) : Int(end) - 3
+        let b0 = UInt32(p[at]), b1 = UInt32(p[at + 1]), b2 = UInt32(p[at + 2])
+        guard b0 & 0xF0 == 0xE0, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return 0 }
+        let scalar = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
+        let set = atStart ? TextMeasurer.openingPunctuation : TextMeasurer.closingPunctuation
+        guard set.contains(scalar) else { return 0 }
+        return width(bytes: p, Int32(at), Int32(at + 3), font, language: nil) / 2
+    }
+
+    /// OpenType features of CJK runs: contextual half-width spacing of adjacent fullwidth
+    /// punctuation, as Chromium's default `text-spacing-trim` applies it.
+    static let cjkFeatures = ["chws"]
     /// The most prepared texts kept.
     public static let preparedLimit = 4_096
 
@@ -93,14 +116,16 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             let face = font.primary.hasGlyph(for: scalar) || scalar.properties.isWhitespace ? font.primary
                 : (font.fallback.map { $0.hasGlyph(for: scalar) ? $0 : font.primary } ?? font.primary)
             if let current = runFace, current !== face {
-                total += font.px(current.advance(of: segment[runStart..<i], language: language), current)
+                total += font.px(current.advance(of: segment[runStart..<i], language: language,
+                                                 features: current === font.primary ? [] : TextMeasurer.cjkFeatures), current)
                 runStart = i
             }
             runFace = face
             i = segment.unicodeScalars.index(after: i)
         }
         if let current = runFace {
-            total += font.px(current.advance(of: segment[runStart..<segment.endIndex], language: language), current)
+            total += font.px(current.advance(of: segment[runStart..<segment.endIndex], language: language,
+                                             features: current === font.primary ? [] : TextMeasurer.cjkFeatures), current)
         }
         return total
     }
@@ -152,7 +177,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         toUTF8[utf16.count] = Int32(bytes.count)
         let n = breaks.count
         var starts = [Int32](), bodyEnds = [Int32](), textEnds = [Int32](), ends = [Int32]()
-        var widths = [Double](), fitWidths = [Double](), hard = [Bool]()
+        var widths = [Double](), fitWidths = [Double](), hard = [Bool](), startTrims = [Double](), endTrims = [Double]()
         starts.reserveCapacity(n); bodyEnds.reserveCapacity(n); textEnds.reserveCapacity(n); ends.reserveCapacity(n)
         widths.reserveCapacity(n); fitWidths.reserveCapacity(n); hard.reserveCapacity(n)
         var previous: Int32 = 0
@@ -181,10 +206,14 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                 let fit = bodyEnd == textEnd ? full : (bodyEnd > start ? width(bytes: p, start, bodyEnd, font, language: language) : 0)
                 starts.append(start); bodyEnds.append(bodyEnd); textEnds.append(textEnd); ends.append(end)
                 widths.append(full); fitWidths.append(fit); hard.append(b.isHard && b.offset < utf16.count)
+                startTrims.append(trim(p, start, bodyEnd, atStart: true, font))
+                endTrims.append(trim(p, start, bodyEnd, atStart: false, font))
             }
         }
         let p = PreparedText(text: text, starts: starts, bodyEnds: bodyEnds, textEnds: textEnds, ends: ends, widths: widths,
-                             fitWidths: fitWidths, hard: hard) { [self] prefix in width(of: prefix, font, language: language) }
+                             fitWidths: fitWidths, hard: hard, startTrims: startTrims, endTrims: endTrims) { [self] prefix in
+            width(of: prefix, font, language: language)
+        }
         if keep {
             lock.lock()
             if prepared.count > TextMeasurer.preparedLimit { prepared.removeAll(keepingCapacity: true) }

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Line counts of `selfsizing measure` against headless Chromium laying out the same texts.
+
+The same font files on both sides: DejaVu Sans through @font-face in Chromium and through
+fontconfig in SelfSizing, Noto Sans CJK by language for Han, Kana and Hangul. 17px, line-height
+22px, overflow-wrap: break-word, widths 343, 260 and 180. The corpus: a multilingual set this
+script writes (English and Indonesian with URLs, numbers, hyphenated words and quotes; Simplified
+and Traditional Chinese mixed with Latin) and the Huckleberry Finn sentences of ../shared/data
+(left out with a message when ../shared is not beside the project).
+
+Usage: python3 scripts/oracle.py [--selfsizing PATH] [--chromium PATH]
+Prints the agreement rate per width and overall, and the disagreements by kind.
+"""
+import html
+import json
+import os
+import plistlib
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+WIDTHS = [343, 260, 180]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+def argument(name, default):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+def corpus():
+    rng = random.Random(20261121)
+    en_words = ("the cell height layout constraint label text row table view content width line break word "
+                "measure font shaping browser engine list image feed caption body title swift server").split()
+    id_words = ("sel tinggi tata letak batasan label teks baris tabel tampilan konten lebar garis kata ukur huruf "
+                "mesin daftar gambar umpan keterangan judul peladen dan yang untuk dengan dari").split()
+    urls = ["https://example.com/path/to/page?q=1", "http://www.useyourloaf.com/blog/self-sizing-table-view-cells/",
+            "https://github.com/forkingdog/UITableView-FDTemplateLayoutCell", "www.bbc.co.uk/news/technology-12345678"]
+    specials = ["COVID-19", "state-of-the-art", "e-mail", "2026-11-21", "3.14159", "1,000,000", "50%", "$19.99",
+                "\u201cquoted words\u201d", "\u2018single\u2019", "\"straight\"", "(parenthesised)", "re-layout",
+                "well-known", "iOS\u00a017", "10\u00a0km", "12:30", "A4"]
+    zh_hans = "自适应单元格的高度由内容决定我们在服务器上计算每一行的高度然后渲染图片或者文档"
+    zh_hant = "自適應儲存格的高度由內容決定我們在伺服器上計算每一列的高度然後渲染圖片或者文件"
+    latin_in_cjk = ["iPhone", "Auto Layout", "UITableView", "Swift 6", "HarfBuzz", "ICU", "2026年", "CPU", "API"]
+    items = []
+
+    def sentence(words, extra):
+        n = rng.randint(6, 40)
+        out = []
+        for _ in range(n):
+            r = rng.random()
+            if r < 0.08:
+                out.append(rng.choice(extra))
+            elif r < 0.11:
+                out.append(rng.choice(urls))
+            else:
+                out.append(rng.choice(words))
+        text = " ".join(out)
+        return text[0].upper() + text[1:] + rng.choice([".", "!", "?", "...", ";"])
+
+    for i in range(400):
+        items.append({"id": "en-%d" % i, "text": sentence(en_words, specials), "lang": "en"})
+    for i in range(300):
+        items.append({"id": "id-%d" % i, "text": sentence(id_words, specials), "lang": "id"})
+    for lang, base in (("zh-Hans", zh_hans), ("zh-Hant", zh_hant)):
+        for i in range(250):
+            parts = []
+            for _ in range(rng.randint(2, 6)):
+                start = rng.randint(0, len(base) - 8)
+                parts.append(base[start:start + rng.randint(4, 20)])
+                if rng.random() < 0.6:
+                    parts.append(rng.choice(latin_in_cjk))
+                if rng.random() < 0.3:
+                    parts.append(rng.choice(["，", "。", "「", "」", "、", "（", "）"]))
+            items.append({"id": "%s-%d" % (lang, i), "text": "".join(parts), "lang": lang})
+    plist = os.path.join(ROOT, "..", "shared", "data", "huckleberry-finn.plist")
+    if os.path.exists(plist):
+        with open(plist, "rb") as f:
+            for i, s in enumerate(plistlib.load(f)):
+                items.append({"id": "huck-%d" % i, "text": s, "lang": "en"})
+    else:
+        print("oracle: ../shared/data/huckleberry-finn.plist not found; the Huckleberry Finn sentences are left out")
+    # Chromium collapses runs of white space; the corpus has none.
+    for item in items:
+        item["text"] = re.sub(r"[ \t]+", " ", item["text"]).strip()
+    return items
+
+
+def chromium_counts(items, chromium, workdir):
+    families = {"zh-Hans": "'Noto Sans CJK SC'", "zh-Hant": "'Noto Sans CJK TC'"}
+    rows = []
+    for k, item in enumerate(items):
+        fallback = families.get(item["lang"], "'Noto Sans CJK SC'")
+        for w in WIDTHS:
+            rows.append('<div lang="%s" style="width:%dpx;font-family:Oracle,%s" data-k="%d">%s</div>'
+                        % (item["lang"], w, fallback, k, html.escape(item["text"])))
+    page = """<!doctype html><html><head><meta charset="utf-8"><style>
+@font-face { font-family: Oracle; src: url('file://%s'); }
+body { margin: 0; }
+div { font-size: 17px; line-height: 22px; overflow-wrap: break-word; white-space: normal; margin: 0; padding: 0; }
+</style></head><body>%s
+<pre id="out"></pre>
+<script>
+document.fonts.ready.then(() => {
+  const counts = [];
+  for (const d of document.querySelectorAll('div')) counts.push(Math.round(d.getBoundingClientRect().height / 22));
+  document.getElementById('out').textContent = 'COUNTS' + JSON.stringify(counts) + 'END';
+});
+</script></body></html>""" % (DEJAVU, "\n".join(rows))
+    path = os.path.join(workdir, "oracle.html")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(page)
+    out = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                          "--virtual-time-budget=60000", "--dump-dom", "file://" + path],
+                         capture_output=True, text=True, timeout=600)
+    m = re.search(r"COUNTS(\[.*?\])END", out.stdout)
+    if not m:
+        sys.exit("oracle: chromium gave no counts: %s" % out.stderr[-2000:])
+    counts = json.loads(m.group(1))
+    return [counts[k * len(WIDTHS):(k + 1) * len(WIDTHS)] for k in range(len(items))]
+
+
+def selfsizing_counts(items, binary, workdir):
+    path = os.path.join(workdir, "corpus.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(items, f, ensure_ascii=False)
+    cmd = [binary, "measure", "--font", "DejaVu Sans", "--size", "17", "--line-height", "22", "--no-lines"]
+    for w in WIDTHS:
+        cmd += ["--width", str(w)]
+    out = subprocess.run(cmd + [path], capture_output=True, text=True, check=True)
+    return [[r["lineCount"] for r in item["results"]] for item in json.loads(out.stdout)]
+
+
+def kind(text):
+    if re.search(r"[\u3000-\u9fff]", text):
+        return "CJK"
+    if re.search(r"https?://|www\.", text):
+        return "URL"
+    if re.search(r"\w-\w", text):
+        return "hyphen"
+    if re.search("[\u201c\u201d\u2018\u2019\"]", text):
+        return "quotes"
+    return "other"
+
+
+def main():
+    chromium = argument("--chromium", shutil.which("chromium") or shutil.which("chromium-browser"))
+    if not chromium:
+        print("oracle: chromium is not installed (make oracle installs it); skipped")
+        return 0
+    binary = argument("--selfsizing", os.path.join(ROOT, ".build", "release", "selfsizing"))
+    if not os.path.exists(binary):
+        sys.exit("oracle: %s not found; build it with 'swift build -c release'" % binary)
+    items = corpus()
+    with tempfile.TemporaryDirectory() as workdir:
+        ours = selfsizing_counts(items, binary, workdir)
+        theirs = chromium_counts(items, chromium, workdir)
+    total = agree = 0
+    by_width = {w: [0, 0] for w in WIDTHS}
+    disagreements = {}
+    for item, a, b in zip(items, ours, theirs):
+        for w, x, y in zip(WIDTHS, a, b):
+            total += 1
+            by_width[w][1] += 1
+            if x == y:
+                agree += 1
+                by_width[w][0] += 1
+            else:
+                disagreements.setdefault(kind(item["text"]), []).append((item, w, x, y))
+    print("oracle: %d texts x %d widths, line counts agree on %d of %d (%.2f%%; target 99.9%%)"
+          % (len(items), len(WIDTHS), agree, total, 100.0 * agree / total))
+    for w in WIDTHS:
+        a, n = by_width[w]
+        print("  width %d: %.2f%%" % (w, 100.0 * a / n))
+    for k, cases in sorted(disagreements.items(), key=lambda kv: -len(kv[1])):
+        print("  %s: %d disagreements" % (k, len(cases)))
+        for item, w, x, y in cases[:3]:
+            print("    [%s] width %d: selfsizing %d, chromium %d: %s" % (item["id"], w, x, y, item["text"][:120]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
