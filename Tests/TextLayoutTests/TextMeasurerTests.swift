@@ -152,3 +152,26 @@ import TextLayout
         #expect(prepared.lines(width: nil).count == 1)
     }
 }
+
+/// Cases where browsers differ from a plain greedy breaker, found by `make oracle`.
+@Suite struct BrowserAgreementTests {
+    let measurer = TextMeasurer()
+    let font = Font(family: "DejaVu Sans", size: 17)
+
+    func count(_ text: String, _ width: CGFloat, _ language: String? = nil) -> Int {
+        measurer.measure(TextMeasureRequest(text: text, font: font, width: width, language: language)).lineCount
+    }
+
+    /// 180.0024 px of text fits in 180 px: Blink compares in LayoutUnit (1/64 px).
+    @Test func widthsCompareInLayoutUnits() {
+        #expect(count("nothing but that kind", 180) == 1)
+        #expect(count("nothing but that kind", 179.9) == 2)
+    }
+
+    /// A closing bracket at the end of a line is set half-width when the line would not fit
+    /// otherwise; commas keep their width.
+    @Test func closingBracketsTrimAtTheLineEnd() {
+        #expect(count("每一行的高度然后渲染图片或者文档iPhone）", 343, "zh-Hans") == 1)
+        #expect(count("每一行的高度然后渲染图片或者文档iPhone，", 343, "zh-Hans") == 2)
+    }
+}
