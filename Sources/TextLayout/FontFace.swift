@@ -75,3 +75,20 @@ public final class FontFace: @unchecked Sendable {
         return Double(total)
     }
 }
+
+/// A face's vertical metrics at a size, in pixels (descender negative, as in the font).
+public struct FontMetrics: Hashable, Sendable {
+    public var ascender, descender, lineGap, capHeight, xHeight: Double
+
+    /// The natural line height: ascender - descender + line gap.
+    public var lineHeight: Double { ascender - descender + lineGap }
+}
+
+extension FontFace {
+    /// The vertical metrics at a size in pixels.
+    public func metrics(size: Double) -> FontMetrics {
+        let s = size / unitsPerEm
+        return FontMetrics(ascender: ascender * s, descender: descender * s, lineGap: lineGap * s,
+                           capHeight: capHeight * s, xHeight: xHeight * s)
+    }
+}

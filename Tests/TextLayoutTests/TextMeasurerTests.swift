@@ -20,6 +20,10 @@ import TextLayout
         #expect(cjk.path.contains("NotoSansCJK"))
         #expect(cjk.hasGlyph(for: "漢") && !dejavu.hasGlyph(for: "漢"))
         #expect(dejavu.unitsPerEm == 2048 && dejavu.ascender > 0 && dejavu.descender < 0)
+        let m = dejavu.metrics(size: 17)
+        #expect(m.capHeight > m.xHeight && m.xHeight > 0 && m.ascender > m.capHeight)
+        #expect(abs(m.lineHeight - (m.ascender - m.descender + m.lineGap)) < 1e-12)
+        #expect(abs(m.ascender - 17 * dejavu.ascender / 2048) < 1e-12)
     }
 
     @Test func widthsComeFromShaping() throws {
