@@ -18,6 +18,8 @@ bench: setup
 	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --scaling
+	$(SWIFT) build -c release --product selfsizing
+	bash scripts/bench-measure.sh
 
 bench-quick: setup
 	$(SWIFT) package --package-path Benchmarks resolve
