@@ -391,6 +391,7 @@ final class LayoutEngine {
         guard var g = generated[key] else { return }
         let size = view.intrinsicContentSize
         let b = box(of: view)
+        var changes: [(Cassowary.Constraint, Double)] = []
         for axis in [LayoutAxis.horizontal, .vertical] {
             let old = axis == .horizontal ? g.intrinsic.width : g.intrinsic.height
             let new = axis == .horizontal ? size.width : size.height
@@ -398,13 +399,7 @@ final class LayoutEngine {
             var made = axis == .horizontal ? g.horizontal : g.vertical
             let hasNew = new != CGSize.noIntrinsicMetric && new.isFinite
             if !force, hasNew, made.count == 2 {
-                if old != new {
-                    for c in made {
-                        do { try solver.setConstant(-Double(new), for: c) } catch {
-                            diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)"))
-                        }
-                    }
-                }
+                if old != new { for c in made { changes.append((c, -Double(new))) } }
             } else {
                 for c in made { try? solver.remove(c) }
                 made = []
@@ -428,6 +423,11 @@ final class LayoutEngine {
             }
         }
         generated[key] = g
+        if !changes.isEmpty {
+            do { try solver.setConstants(changes) } catch {
+                diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)"))
+            }
+        }
         needsSolve = true
     }
 

@@ -72,6 +72,14 @@ public final class Solver {
         try tableau.setConstant(constant, for: constraint)
     }
 
+    /// Sets the constants of several installed constraints and re-solves once, so that changes
+    /// that undo each other (a view's hugging and compression constraints when its intrinsic size
+    /// changes) make no pivots in between.
+    /// - Throws: as ``setConstant(_:for:)``; on failure no constant changes.
+    public func setConstants(_ changes: [(Constraint, Double)]) throws {
+        try tableau.setConstants(changes)
+    }
+
     /// The constant the solver holds for an installed constraint's expression, or nil.
     public func constant(for constraint: Constraint) -> Double? {
         tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }

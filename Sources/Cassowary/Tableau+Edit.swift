@@ -56,6 +56,44 @@ extension Tableau {
         }
     }
 
+    /// Sets the constants of several installed constraints, then repairs the solution once:
+    /// changes that undo each other (an intrinsic size's hugging and compression constraints) cost
+    /// no pivots in between. On failure every constant is restored.
+    mutating func setConstants(_ changes: [(Constraint, Double)]) throws {
+        var applied: [(tag: Int32, old: Double, delta: Double)] = []
+        applied.reserveCapacity(changes.count)
+        for (constraint, constant) in changes {
+            guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
+            let old = tags[Int(t)].constant
+            let delta = constant - old
+            if delta == 0 { continue }
+            let marker = tags[Int(t)].marker
+            if symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0 {
+                // A redundant equality takes the one-at-a-time path.
+                try dualOptimize()
+                try setConstant(constant, for: constraint)
+                continue
+            }
+            shiftMarker(t, by: delta)
+            tags[Int(t)].constant = constant
+            applied.append((t, old, delta))
+        }
+        do {
+            try dualOptimize()
+        } catch {
+            for a in applied.reversed() {
+                shiftMarker(a.tag, by: -a.delta)
+                tags[Int(a.tag)].constant = a.old
+            }
+            do { try dualOptimize() } catch {
+                throw SolverError.internalError("restoring constants after a failed batch failed")
+            }
+            let first = tagConstraints[Int(applied.first?.tag ?? 0)]!
+            throw unsatisfiable(first, constant: tags[Int(applied.first?.tag ?? 0)].constant)
+        }
+    }
+
     // MARK: - Edit variables
 
     mutating func addEditVariable(_ variable: Variable, priority: Priority) throws {

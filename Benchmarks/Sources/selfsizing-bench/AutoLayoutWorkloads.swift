@@ -3,16 +3,17 @@ import Foundation
 
 // AutoLayout workloads: a feed cell template re-laid out for new content (text measured by the
 // monospace test measurer, so that the figure is the layout engine's), and a 1,000-view spec built
-// from scratch.
+// from scratch. The images hug at 251, as Interface Builder sets them: at 250 they would tie with the
+// labels' hugging and leave the row's widths, and so the body's line count, undetermined.
 
 let feedCellSpec = """
 views:
-  - {id: avatar, type: image, size: [40, 40]}
+  - {id: avatar, type: image, size: [40, 40], hugging: {horizontal: 251, vertical: 251}}
   - {id: title, type: label, text: "{title}", font: {size: 16, weight: bold}}
   - {id: time, type: label, text: "{time}", font: {size: 12},
      hugging: {horizontal: 251}, compressionResistance: {horizontal: 751}}
   - {id: body, type: label, text: "{content}", font: {size: 14}, numberOfLines: 0}
-  - {id: photo, type: image, size: ["{imageWidth}", "{imageHeight}"]}
+  - {id: photo, type: image, size: ["{imageWidth}", "{imageHeight}"], hugging: {horizontal: 251, vertical: 251}}
   - {id: buttons, type: stack, axis: horizontal, spacing: 8, distribution: fillEqually}
   - {id: like, type: image, parent: buttons, size: [24, 24]}
   - {id: comment, type: image, parent: buttons, size: [24, 24]}
@@ -54,6 +55,29 @@ func benchFeedCell() throws {
             sum += Double(cell.fittingSize(width: 375).height)
         }
         return sum
+    }
+    if arguments.contains("--check") {
+        // Template reuse must give what a fresh template gives.
+        var differ = 0
+        for (i, item) in items.prefix(200).enumerated() {
+            try cell.configure(with: item, row: i + 1)
+            let reused = cell.fittingSize(width: 375).height
+            let fresh = try CellTemplate(spec: CellSpec(yaml: feedCellSpec), measurer: MonospaceTextMeasurer())
+            try fresh.configure(with: item, row: i + 1)
+            let h = fresh.fittingSize(width: 375).height
+            if abs(h - reused) > 1e-6 {
+                differ += 1
+                if differ <= 3 {
+                    cell.layout(size: CGSize(width: 375, height: reused))
+                    fresh.layout(size: CGSize(width: 375, height: h))
+                    let names = ["title", "time", "body", "photo", "buttons", "avatar"]
+                    print("row \(i): reused \(reused) fresh \(h)")
+                    print("  reused:", names.map { "\($0)=\(cell.views[$0]!.frame)" })
+                    print("  fresh: ", names.map { "\($0)=\(fresh.views[$0]!.frame)" })
+                }
+            }
+        }
+        print("check: \(differ) of 200 rows differ")
     }
     if arguments.contains("--stats") {
         print("diagnostics: \(cell.contentView.layoutDiagnostics.count) first: \(cell.contentView.layoutDiagnostics.first.map { "\($0)" } ?? "-")")
