@@ -197,10 +197,27 @@ final class LayoutEngine {
         return constant
     }
 
-    /// The constant part of `attributeForm`.
+    /// The constant part of `attributeForm`, without building terms.
+    /// (Leading and trailing margins come out the same in both directions: the negation of the
+    /// right-to-left forms cancels the sign of the margin.)
     private func attributeConstant(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> Double {
-        guard attribute.usesMargins || attribute.usesBaseline else { return 0 }
-        return attributeForm(attribute, of: view, direction).1
+        switch attribute {
+        case .leftMargin: return Double(view.layoutMargins.left)
+        case .rightMargin: return -Double(view.layoutMargins.right)
+        case .topMargin: return Double(view.directionalLayoutMargins.top)
+        case .bottomMargin: return -Double(view.directionalLayoutMargins.bottom)
+        case .leadingMargin: return Double(view.directionalLayoutMargins.leading)
+        case .trailingMargin: return -Double(view.directionalLayoutMargins.trailing)
+        case .centerXWithinMargins:
+            let lr = view.layoutMargins
+            return 0.5 * Double(lr.left - lr.right)
+        case .centerYWithinMargins:
+            let m = view.directionalLayoutMargins
+            return 0.5 * Double(m.top - m.bottom)
+        case .firstBaseline: return view.firstBaselineOffsetFromTop.map(Double.init) ?? 0
+        case .lastBaseline: return view.lastBaselineOffsetFromBottom.map { -Double($0) } ?? 0
+        default: return 0
+        }
     }
 
     /// An attribute of a view as terms of its frame variables plus a constant. Leading and
