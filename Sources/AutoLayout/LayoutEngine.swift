@@ -41,9 +41,11 @@ final class LayoutEngine {
     static let labelPasses = 4
     /// What went wrong, newest last: broken constraints and the like.
     var diagnostics: [LayoutDiagnostic] = []
-    /// Readable descriptions of the solver constraints, layout and generated ones alike, to report
-    /// conflicts in the words of the code that made them.
+    /// Readable descriptions of the constraints the engine makes, and the layout constraint of each
+    /// installed solver constraint (described when a conflict needs it), to report conflicts in the
+    /// words of the code that made them.
     private var descriptions: [ObjectIdentifier: String] = [:]
+    private var layoutConstraintOf: [ObjectIdentifier: LayoutConstraint] = [:]
     static let logger = Logger(label: "SelfSizing.AutoLayout")
 
     /// The constraints the engine makes for one view.
@@ -138,7 +140,7 @@ final class LayoutEngine {
         do {
             try solver.add(constraint)
             installed[ObjectIdentifier(c)] = (c, constraint)
-            descriptions[ObjectIdentifier(constraint)] = c.description
+            layoutConstraintOf[ObjectIdentifier(constraint)] = c
         } catch {
             report(error, breaking: c)
         }
@@ -149,7 +151,7 @@ final class LayoutEngine {
     func uninstall(_ c: LayoutConstraint) {
         if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) {
             try? solver.remove(entry.solver)
-            descriptions[ObjectIdentifier(entry.solver)] = nil
+            layoutConstraintOf[ObjectIdentifier(entry.solver)] = nil
         }
         if c.engine === self { c.engine = nil }
         needsSolve = true
@@ -324,7 +326,9 @@ final class LayoutEngine {
     private func report(_ error: Error, breaking c: LayoutConstraint) {
         var conflicts: [String] = []
         if case let SolverError.unsatisfiableConstraint(_, found) = error {
-            conflicts = found.map { descriptions[ObjectIdentifier($0)] ?? "\($0)" }
+            conflicts = found.map {
+                layoutConstraintOf[ObjectIdentifier($0)]?.description ?? descriptions[ObjectIdentifier($0)] ?? "\($0)"
+            }
         }
         let diagnostic = LayoutDiagnostic.unsatisfiable(c, conflicts: conflicts)
         diagnostics.append(diagnostic)

@@ -106,5 +106,15 @@ func benchSpecFromScratch() throws {
         let cell = try CellTemplate(spec: CellSpec(yaml: yaml, file: "chain.yaml"))
         return Double(cell.fittingSize(width: 375).height)
     }
+    if arguments.contains("--parts") {
+        let t0 = now()
+        let spec = try CellSpec(yaml: yaml, file: "chain.yaml")
+        let t1 = now()
+        let cell = try CellTemplate(spec: spec)
+        let t2 = now()
+        _ = cell.fittingSize(width: 375)
+        let t3 = now()
+        print("al-spec parts: parse \(Double(t1 - t0) / 1e6) ms, build \(Double(t2 - t1) / 1e6) ms, fit \(Double(t3 - t2) / 1e6) ms")
+    }
     print("\(pad("al-spec", 11)) n=\(pad(String(n), 5)) parse+build+fit median \(fixed(median / 1e6, 3, width: 8)) ms  min \(fixed(minimum / 1e6, 3, width: 8)) ms  height=\(fixed(height, 2))")
 }

@@ -83,7 +83,9 @@ public struct CellSpec: Sendable {
         self.file = file
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // The basic resolver leaves scalars as text: SpecReader reads numbers and booleans
+            // itself, so Yams need not try its implicit types (regular expressions) on every scalar.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 throw SpecError(file: file, line: 0, column: 0, message: "the spec is empty; expected a mapping with 'views'")
             }
             root = node
