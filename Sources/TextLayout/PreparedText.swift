@@ -5,26 +5,23 @@
 /// ``size(width:)`` touch nothing else, and ``lines(width:)`` makes the line texts at the end.
 public struct PreparedText: Sendable {
     public let text: String
-    /// Per segment: where its text starts, where its body (without trailing spaces) ends, where
-    /// its text (without a trailing newline) ends, and where the next segment starts, in UTF-8.
-    let starts: [Int32]
-    let bodyEnds: [Int32]
-    let textEnds: [Int32]
-    let ends: [Int32]
-    /// Width with trailing spaces, and without (spaces hang at the end of a line).
-    let widths: [Double]
-    let fitWidths: [Double]
-    /// Whether a mandatory break follows the segment.
-    let hard: [Bool]
-    /// What CSS `text-spacing-trim: normal` may take off a segment: half of a fullwidth opening
-    /// bracket that starts a line, half of a fullwidth closing mark that ends a line if the line
-    /// does not fit otherwise.
-    let startTrims: [Double]
-    let endTrims: [Double]
+    /// One segment: where its text starts, where its body (without trailing spaces) ends, where
+    /// its text (without a trailing newline) ends and where the next segment starts, in UTF-8; its
+    /// width with trailing spaces and without (spaces hang at the end of a line); what CSS
+    /// `text-spacing-trim: normal` may take off it (half of a fullwidth opening bracket that starts
+    /// a line, half of a fullwidth closing bracket that ends a line that does not fit otherwise);
+    /// whether a mandatory break follows it.
+    struct Segment: Sendable {
+        var start, bodyEnd, textEnd, end: Int32
+        var width, fitWidth, startTrim, endTrim: Double
+        var hard: Bool
+    }
+
+    let segments: [Segment]
     /// Measures a prefix of an over-long segment, only when a line is too narrow for it.
     let measure: @Sendable (Substring) -> Double
 
-    public var segmentCount: Int { widths.count }
+    public var segmentCount: Int { segments.count }
 
     func substring(_ from: Int32, _ to: Int32) -> Substring {
         let u = text.utf8
@@ -43,20 +40,21 @@ public struct PreparedText: Sendable {
     /// clusters (overflow-wrap: break-word). Calls `emit` for each line.
     func fill(width: Double?, _ emit: (Line) -> Void) {
         // Widths compare in Blink's LayoutUnit, 1/64 px: a line 180.002 px wide fits in 180 px.
-        let limit = width.map { ($0 * 64).rounded() / 64 + 1e-9 } ?? .infinity
-        func exceeds(_ w: Double) -> Bool { (w * 64).rounded() / 64 > limit }
+        // round(w * 64) > L * 64 exactly when w >= L + 1/128, L the limit in layout units.
+        let threshold = width.map { ($0 * 64).rounded() / 64 + 1.0 / 128 } ?? .infinity
+        @inline(__always) func exceeds(_ w: Double) -> Bool { w >= threshold }
         var lineStart: Int32 = 0
         var lineEnd: Int32 = 0
         var lineWidth = 0.0
         var fitWidth = 0.0
         var emitted = false
-        for k in 0..<widths.count {
+        for seg in segments {
             // A segment that starts a line sets its opening bracket half-width.
-            let lead = lineWidth == 0 ? startTrims[k] : 0
-            var fit = fitWidths[k] - lead
-            if lineWidth > 0 && exceeds(lineWidth + fit) && !exceeds(lineWidth + fit - endTrims[k]) {
-                // It fits with its closing mark set half-width at the end of the line.
-                fit -= endTrims[k]
+            let lead = lineWidth == 0 ? seg.startTrim : 0
+            var fit = seg.fitWidth - lead
+            if lineWidth > 0 && exceeds(lineWidth + fit) && !exceeds(lineWidth + fit - seg.endTrim) {
+                // It fits with its closing bracket set half-width at the end of the line.
+                fit -= seg.endTrim
             }
             if lineWidth > 0 && exceeds(lineWidth + fit) {
                 emit(Line(start: lineStart, end: lineEnd, width: fitWidth))
@@ -64,13 +62,13 @@ public struct PreparedText: Sendable {
                 lineStart = lineEnd
                 lineWidth = 0
                 fitWidth = 0
-                fit = fitWidths[k] - startTrims[k]
+                fit = seg.fitWidth - seg.startTrim
             }
-            let full = widths[k] - (lineWidth == 0 ? startTrims[k] : 0) - (fitWidths[k] - (lineWidth == 0 ? startTrims[k] : 0) - fit)
-            if lineWidth == 0 && exceeds(fit) && bodyEnds[k] > starts[k] {
-                var rest = substring(starts[k], bodyEnds[k])
+            let full = seg.width - (seg.fitWidth - fit)
+            if lineWidth == 0 && exceeds(fit) && seg.bodyEnd > seg.start {
+                var rest = substring(seg.start, seg.bodyEnd)
                 if rest.count > 1 {
-                    let base = starts[k]
+                    let base = seg.start
                     while !rest.isEmpty {
                         var taken = rest.index(after: rest.startIndex)
                         var w = measure(rest[rest.startIndex..<taken])
@@ -85,29 +83,29 @@ public struct PreparedText: Sendable {
                         rest = rest[taken...]
                         if rest.isEmpty {
                             fitWidth = w
-                            lineWidth = w + (widths[k] - fitWidths[k])
+                            lineWidth = w + (seg.width - seg.fitWidth)
                         } else {
                             emit(Line(start: lineStart, end: offset, width: w))
                             emitted = true
                             lineStart = offset
                         }
                     }
-                    lineEnd = textEnds[k]
+                    lineEnd = seg.textEnd
                 } else {
                     fitWidth = fit
                     lineWidth = full
-                    lineEnd = textEnds[k]
+                    lineEnd = seg.textEnd
                 }
             } else {
                 fitWidth = lineWidth + fit
                 lineWidth += full
-                lineEnd = textEnds[k]
+                lineEnd = seg.textEnd
             }
-            if hard[k] {
+            if seg.hard {
                 emit(Line(start: lineStart, end: lineEnd, width: fitWidth))
                 emitted = true
-                lineStart = ends[k]
-                lineEnd = ends[k]
+                lineStart = seg.end
+                lineEnd = seg.end
                 lineWidth = 0
                 fitWidth = 0
             }

@@ -176,10 +176,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         }
         toUTF8[utf16.count] = Int32(bytes.count)
         let n = breaks.count
-        var starts = [Int32](), bodyEnds = [Int32](), textEnds = [Int32](), ends = [Int32]()
-        var widths = [Double](), fitWidths = [Double](), hard = [Bool](), startTrims = [Double](), endTrims = [Double]()
-        starts.reserveCapacity(n); bodyEnds.reserveCapacity(n); textEnds.reserveCapacity(n); ends.reserveCapacity(n)
-        widths.reserveCapacity(n); fitWidths.reserveCapacity(n); hard.reserveCapacity(n)
+        var segments: [PreparedText.Segment] = []
+        segments.reserveCapacity(n)
         var previous: Int32 = 0
         bytes.withUnsafeBufferPointer { p in
             for b in breaks {
@@ -204,14 +202,13 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                 while bodyEnd > start, p[Int(bodyEnd) - 1] == 0x20 || p[Int(bodyEnd) - 1] == 0x09 { bodyEnd -= 1 }
                 let full = textEnd > start ? width(bytes: p, start, textEnd, font, language: language) : 0
                 let fit = bodyEnd == textEnd ? full : (bodyEnd > start ? width(bytes: p, start, bodyEnd, font, language: language) : 0)
-                starts.append(start); bodyEnds.append(bodyEnd); textEnds.append(textEnd); ends.append(end)
-                widths.append(full); fitWidths.append(fit); hard.append(b.isHard && b.offset < utf16.count)
-                startTrims.append(trim(p, start, bodyEnd, atStart: true, font))
-                endTrims.append(trim(p, start, bodyEnd, atStart: false, font))
+                segments.append(PreparedText.Segment(
+                    start: start, bodyEnd: bodyEnd, textEnd: textEnd, end: end, width: full, fitWidth: fit,
+                    startTrim: trim(p, start, bodyEnd, atStart: true, font), endTrim: trim(p, start, bodyEnd, atStart: false, font),
+                    hard: b.isHard && b.offset < utf16.count))
             }
         }
-        let p = PreparedText(text: text, starts: starts, bodyEnds: bodyEnds, textEnds: textEnds, ends: ends, widths: widths,
-                             fitWidths: fitWidths, hard: hard, startTrims: startTrims, endTrims: endTrims) { [self] prefix in
+        let p = PreparedText(text: text, segments: segments) { [self] prefix in
             width(of: prefix, font, language: language)
         }
         if keep {
