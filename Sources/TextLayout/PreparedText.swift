@@ -38,6 +38,7 @@ public struct PreparedText: Sendable {
 
     /// Greedy line filling, as browsers do; a segment longer than a line breaks between grapheme
     /// clusters (overflow-wrap: break-word). Calls `emit` for each line.
+    @inline(__always)
     func fill(width: Double?, _ emit: (Line) -> Void) {
         // Widths compare in Blink's LayoutUnit, 1/64 px: a line 180.002 px wide fits in 180 px.
         // round(w * 64) > L * 64 exactly when w >= L + 1/128, L the limit in layout units.

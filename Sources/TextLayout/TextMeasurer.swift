@@ -179,6 +179,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         var segments: [PreparedText.Segment] = []
         segments.reserveCapacity(n)
         var previous: Int32 = 0
+        let spaceWidth = width(of: " ", font, language: language), tabWidth = width(of: "\t", font, language: language)
         bytes.withUnsafeBufferPointer { p in
             for b in breaks {
                 let start = previous, end = toUTF8[b.offset]
@@ -200,8 +201,15 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                 }
                 var bodyEnd = textEnd
                 while bodyEnd > start, p[Int(bodyEnd) - 1] == 0x20 || p[Int(bodyEnd) - 1] == 0x09 { bodyEnd -= 1 }
-                let full = textEnd > start ? width(bytes: p, start, textEnd, font, language: language) : 0
-                let fit = bodyEnd == textEnd ? full : (bodyEnd > start ? width(bytes: p, start, bodyEnd, font, language: language) : 0)
+                // The body is shaped; the spaces after it, which hang at a line's end, add their own
+                // advances (one look-up per segment instead of two).
+                let fit = bodyEnd > start ? width(bytes: p, start, bodyEnd, font, language: language) : 0
+                var full = fit
+                var i = bodyEnd
+                while i < textEnd {
+                    full += p[Int(i)] == 0x20 ? spaceWidth : tabWidth
+                    i += 1
+                }
                 segments.append(PreparedText.Segment(
                     start: start, bodyEnd: bodyEnd, textEnd: textEnd, end: end, width: full, fitWidth: fit,
                     startTrim: trim(p, start, bodyEnd, atStart: true, font), endTrim: trim(p, start, bodyEnd, atStart: false, font),
@@ -245,81 +253,72 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 }
 
 /// One shard of the segment-width cache: an open-addressing table keyed by (font, UTF-8 bytes),
-/// the bytes kept in one arena, looked up without copying or reference counting.
+/// the bytes kept in one arena, looked up without copying or reference counting per probe.
 final class WidthShard: @unchecked Sendable {
+    private struct Entry {
+        var hash = 0
+        var font: Int32 = 0
+        var offset: Int32 = 0
+        var length: Int32 = -1
+        var width = 0.0
+    }
+
     // Every access holds `lock`: the dynamic exclusivity checks would only cost.
     private let lock = NSLock()
-    @exclusivity(unchecked) private var hashes: [Int] = []
-    @exclusivity(unchecked) private var fonts: [Int32] = []
-    @exclusivity(unchecked) private var offsets: [Int32] = []
-    @exclusivity(unchecked) private var lengths: [Int32] = []
-    @exclusivity(unchecked) private var widths: [Double] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     @exclusivity(unchecked) private var arena: [UInt8] = []
     @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var mask = -1
 
     func get(font: Int, bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Double? {
         lock.lock()
         defer { lock.unlock() }
+        let mask = entries.count - 1
         guard mask >= 0 else { return nil }
-        var i = hash & mask
-        while lengths[i] >= 0 {
-            if hashes[i] == hash && fonts[i] == Int32(truncatingIfNeeded: font) && Int(lengths[i]) == bytes.count {
-                let same = bytes.isEmpty || arena.withUnsafeBufferPointer {
-                    memcmp($0.baseAddress! + Int(offsets[i]), bytes.baseAddress!, bytes.count) == 0
+        let f = Int32(truncatingIfNeeded: font)
+        return entries.withUnsafeBufferPointer { table in
+            arena.withUnsafeBufferPointer { stored in
+                var i = hash & mask
+                while table[i].length >= 0 {
+                    let e = table[i]
+                    if e.hash == hash && e.font == f && Int(e.length) == bytes.count
+                        && (bytes.isEmpty || memcmp(stored.baseAddress! + Int(e.offset), bytes.baseAddress!, bytes.count) == 0) {
+                        return e.width
+                    }
+                    i = (i + 1) & mask
                 }
-                if same { return widths[i] }
+                return nil
             }
-            i = (i + 1) & mask
         }
-        return nil
     }
 
     func set(font: Int, bytes: [UInt8], hash: Int, width: Double, limit: Int) {
         lock.lock()
         defer { lock.unlock() }
-        if count > limit || mask < 0 { reset(capacity: mask < 0 ? 1024 : mask + 1) }
-        if (count + 1) * 2 > mask + 1 { grow() }
+        if count > limit || entries.isEmpty { reset(capacity: entries.isEmpty ? 1024 : entries.count) }
+        if (count + 1) * 2 > entries.count { grow() }
+        let mask = entries.count - 1
         var i = hash & mask
-        while lengths[i] >= 0 { i = (i + 1) & mask }
-        hashes[i] = hash
-        fonts[i] = Int32(truncatingIfNeeded: font)
-        offsets[i] = Int32(arena.count)
-        lengths[i] = Int32(bytes.count)
-        widths[i] = width
+        while entries[i].length >= 0 { i = (i + 1) & mask }
+        entries[i] = Entry(hash: hash, font: Int32(truncatingIfNeeded: font), offset: Int32(arena.count),
+                           length: Int32(bytes.count), width: width)
         arena.append(contentsOf: bytes)
         count += 1
     }
 
     private func reset(capacity: Int) {
-        hashes = [Int](repeating: 0, count: capacity)
-        fonts = [Int32](repeating: 0, count: capacity)
-        offsets = [Int32](repeating: 0, count: capacity)
-        lengths = [Int32](repeating: -1, count: capacity)
-        widths = [Double](repeating: 0, count: capacity)
+        entries = [Entry](repeating: Entry(), count: capacity)
         arena.removeAll(keepingCapacity: true)
         count = 0
-        mask = capacity - 1
     }
 
     private func grow() {
-        let old = (hashes, fonts, offsets, lengths, widths, arena)
-        let capacity = (mask + 1) * 2
-        hashes = [Int](repeating: 0, count: capacity)
-        fonts = [Int32](repeating: 0, count: capacity)
-        offsets = [Int32](repeating: 0, count: capacity)
-        lengths = [Int32](repeating: -1, count: capacity)
-        widths = [Double](repeating: 0, count: capacity)
-        mask = capacity - 1
-        for k in 0..<old.0.count where old.3[k] >= 0 {
-            var i = old.0[k] & mask
-            while lengths[i] >= 0 { i = (i + 1) & mask }
-            hashes[i] = old.0[k]
-            fonts[i] = old.1[k]
-            offsets[i] = old.2[k]
-            lengths[i] = old.3[k]
-            widths[i] = old.4[k]
+        let old = entries
+        entries = [Entry](repeating: Entry(), count: old.count * 2)
+        let mask = entries.count - 1
+        for e in old where e.length >= 0 {
+            var i = e.hash & mask
+            while entries[i].length >= 0 { i = (i + 1) & mask }
+            entries[i] = e
         }
-        arena = old.5
     }
 }
