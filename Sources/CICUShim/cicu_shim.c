@@ -1,40 +1,56 @@
 #include "cicu_shim.h"
 
+#include <stdlib.h>
 #include <unicode/ubrk.h>
+#include <unicode/utext.h>
 #include <unicode/utypes.h>
 
-struct cicu_breaker;
+struct cicu_breaker {
+    UBreakIterator *iterator;
+    UText text;
+};
 
-static cicu_breaker *open_kind(UBreakIteratorType kind, const char *locale) {
+cicu_breaker *cicu_line_breaker_open(const char *locale) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(kind, locale, NULL, 0, &status);
+    UBreakIterator *it = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
     if (U_FAILURE(status)) return NULL;
-    return (cicu_breaker *)it;
+    cicu_breaker *b = calloc(1, sizeof(cicu_breaker));
+    if (!b) {
+        ubrk_close(it);
+        return NULL;
+    }
+    b->iterator = it;
+    UText empty = UTEXT_INITIALIZER;
+    b->text = empty;
+    return b;
 }
-
-cicu_breaker *cicu_line_breaker_open(const char *locale) { return open_kind(UBRK_LINE, locale); }
 
 void cicu_breaker_close(cicu_breaker *breaker) {
-    if (breaker) ubrk_close((UBreakIterator *)breaker);
+    if (!breaker) return;
+    ubrk_close(breaker->iterator);
+    utext_close(&breaker->text);
+    free(breaker);
 }
 
-int cicu_breaker_set_text(cicu_breaker *breaker, const uint16_t *text, int32_t length) {
+int cicu_breaker_set_utf8(cicu_breaker *breaker, const uint8_t *text, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
-    ubrk_setText((UBreakIterator *)breaker, (const UChar *)text, length, &status);
+    utext_openUTF8(&breaker->text, (const char *)text, length, &status);
+    if (U_FAILURE(status)) return 1;
+    ubrk_setUText(breaker->iterator, &breaker->text, &status);
     return U_FAILURE(status) ? 1 : 0;
 }
 
 int32_t cicu_breaker_first(cicu_breaker *breaker) {
-    ubrk_first((UBreakIterator *)breaker);
-    int32_t next = ubrk_next((UBreakIterator *)breaker);
+    ubrk_first(breaker->iterator);
+    int32_t next = ubrk_next(breaker->iterator);
     return next == UBRK_DONE ? -1 : next;
 }
 
 int32_t cicu_breaker_next(cicu_breaker *breaker) {
-    int32_t next = ubrk_next((UBreakIterator *)breaker);
+    int32_t next = ubrk_next(breaker->iterator);
     return next == UBRK_DONE ? -1 : next;
 }
 
 int32_t cicu_breaker_rule_status(cicu_breaker *breaker) {
-    return ubrk_getRuleStatus((UBreakIterator *)breaker);
+    return ubrk_getRuleStatus(breaker->iterator);
 }

@@ -6,20 +6,21 @@
 /// Everything else (no break at NBSP, soft hyphens, mandatory breaks at `\n` and U+2028, CJK breaks
 /// between characters with their line-start and line-end prohibitions) is ICU's.
 public enum LineBreakRules {
-    static let hyphen: UInt16 = 0x2D, slash: UInt16 = 0x2F
+    static let hyphen: UInt8 = 0x2D, slash: UInt8 = 0x2F
 
-    static func isASCIILetterOrDigit(_ c: UInt16) -> Bool {
+    static func isASCIILetterOrDigit(_ c: UInt8) -> Bool {
         (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
     }
 
-    static func tailor(_ breaks: [BreakOpportunity], _ utf16: [UInt16]) -> [BreakOpportunity] {
+    /// - Parameter utf8: the text; offsets are UTF-8 (the rules look at ASCII only).
+    static func tailor(_ breaks: [BreakOpportunity], _ text: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
         var out: [BreakOpportunity] = []
         out.reserveCapacity(breaks.count + 4)
         var k = 0
         var previous = 0
         func emit(_ b: BreakOpportunity) {
             // Never break right after a slash (except a mandatory break, or at the end).
-            if !b.isHard, b.offset < utf16.count, b.offset > 0, utf16[b.offset - 1] == slash { return }
+            if !b.isHard, b.offset < text.count, b.offset > 0, text[b.offset - 1] == slash { return }
             out.append(b)
         }
         while k < breaks.count {
@@ -29,7 +30,7 @@ public enum LineBreakRules {
             if b.offset - previous >= 3 {
                 var i = previous + 1
                 while i < b.offset - 1 {
-                    if utf16[i] == hyphen, isASCIILetterOrDigit(utf16[i - 1]), utf16[i + 1] >= 0x30, utf16[i + 1] <= 0x39 {
+                    if text[i] == hyphen, isASCIILetterOrDigit(text[i - 1]), text[i + 1] >= 0x30, text[i + 1] <= 0x39 {
                         emit(BreakOpportunity(offset: i + 1, isHard: false))
                     }
                     i += 1

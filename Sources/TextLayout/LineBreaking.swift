@@ -1,7 +1,7 @@
 import CICUShim
 import Foundation
 
-/// A break opportunity: the text may break before this UTF-16 offset; `isHard` for a mandatory
+/// A break opportunity: the text may break before this UTF-8 offset; `isHard` for a mandatory
 /// break (a newline, U+2028...).
 struct BreakOpportunity: Equatable {
     var offset: Int
@@ -29,21 +29,23 @@ final class BreakIterators: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The line break opportunities of a text (UAX #14 as ICU implements it), ending with the end.
-    func lineBreaks(_ utf16: [UInt16]) -> [BreakOpportunity] {
-        guard !utf16.isEmpty, let it = borrow() else { return [BreakOpportunity(offset: utf16.count, isHard: false)] }
+    /// The line break opportunities of UTF-8 text (UAX #14 as ICU implements it), ending with the
+    /// end.
+    func lineBreaks(_ utf8: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
+        guard !utf8.isEmpty, let it = borrow() else { return [BreakOpportunity(offset: utf8.count, isHard: false)] }
         defer { giveBack(it) }
         var out: [BreakOpportunity] = []
-        utf16.withUnsafeBufferPointer { p in
-            guard cicu_breaker_set_text(it, p.baseAddress, Int32(p.count)) == 0 else { return }
-            var b = cicu_breaker_first(it)
-            while b >= 0 {
-                let status = cicu_breaker_rule_status(it)
-                out.append(BreakOpportunity(offset: Int(b), isHard: status >= 100 && status < 200))
-                b = cicu_breaker_next(it)
-            }
+        out.reserveCapacity(utf8.count / 5 + 2)
+        guard cicu_breaker_set_utf8(it, utf8.baseAddress, Int32(utf8.count)) == 0 else {
+            return [BreakOpportunity(offset: utf8.count, isHard: false)]
         }
-        if out.last?.offset != utf16.count { out.append(BreakOpportunity(offset: utf16.count, isHard: false)) }
+        var b = cicu_breaker_first(it)
+        while b >= 0 {
+            let status = cicu_breaker_rule_status(it)
+            out.append(BreakOpportunity(offset: Int(b), isHard: status >= 100 && status < 200))
+            b = cicu_breaker_next(it)
+        }
+        if out.last?.offset != utf8.count { out.append(BreakOpportunity(offset: utf8.count, isHard: false)) }
         return out
     }
 }

@@ -156,25 +156,10 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             }
             lock.unlock()
         }
-        let utf16 = Array(text.utf16)
-        let breaks = LineBreakRules.tailor(BreakIterators.shared.lineBreaks(utf16), utf16)
         let bytes = Array(text.utf8)
-        // UTF-16 offsets (ICU's) to UTF-8 offsets (ours), in one pass.
-        var toUTF8 = [Int32](repeating: 0, count: utf16.count + 1)
-        var u8 = 0, u16 = 0
-        while u8 < bytes.count {
-            let b = bytes[u8]
-            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-            toUTF8[u16] = Int32(u8)
-            if length == 4 {
-                toUTF8[u16 + 1] = Int32(u8)
-                u16 += 2
-            } else {
-                u16 += 1
-            }
-            u8 += length
+        let breaks = bytes.withUnsafeBufferPointer { p in
+            LineBreakRules.tailor(BreakIterators.shared.lineBreaks(p), p)
         }
-        toUTF8[utf16.count] = Int32(bytes.count)
         let n = breaks.count
         var segments: [PreparedText.Segment] = []
         segments.reserveCapacity(n)
@@ -182,7 +167,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let spaceWidth = width(of: " ", font, language: language), tabWidth = width(of: "\t", font, language: language)
         bytes.withUnsafeBufferPointer { p in
             for b in breaks {
-                let start = previous, end = toUTF8[b.offset]
+                let start = previous, end = Int32(b.offset)
                 previous = end
                 // A hard break's newline takes no room and belongs to no line.
                 var textEnd = end
@@ -213,7 +198,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                 segments.append(PreparedText.Segment(
                     start: start, bodyEnd: bodyEnd, textEnd: textEnd, end: end, width: full, fitWidth: fit,
                     startTrim: trim(p, start, bodyEnd, atStart: true, font), endTrim: trim(p, start, bodyEnd, atStart: false, font),
-                    hard: b.isHard && b.offset < utf16.count))
+                    hard: b.isHard && b.offset < bytes.count))
             }
         }
         let p = PreparedText(text: text, segments: segments) { [self] prefix in

@@ -4,7 +4,7 @@
 #include <stdint.h>
 
 /* ICU renames its C functions with the library's major version (ubrk_open_72); these wrappers
-   give TextLayout stable names. UTF-16 text in, break offsets (UTF-16 code units) out. */
+   give TextLayout stable names. Text goes in as UTF-8; break offsets come out in UTF-8 bytes. */
 
 typedef struct cicu_breaker cicu_breaker;
 
@@ -13,8 +13,8 @@ cicu_breaker *cicu_line_breaker_open(const char *locale);
 
 void cicu_breaker_close(cicu_breaker *breaker);
 
-/* Sets the text (kept by reference: it must outlive the iteration). Returns 0 on success. */
-int cicu_breaker_set_text(cicu_breaker *breaker, const uint16_t *text, int32_t length);
+/* Sets UTF-8 text (kept by reference: it must outlive the iteration). Returns 0 on success. */
+int cicu_breaker_set_utf8(cicu_breaker *breaker, const uint8_t *text, int32_t length);
 
 /* The first break after the start (or the text's end), then each next one; -1 when done. */
 int32_t cicu_breaker_first(cicu_breaker *breaker);
