@@ -12,9 +12,13 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# The benchmarks depend on the root package by path: resolve first, so that dependencies added to the
-# root's manifest reach an existing Benchmarks/.build.
+# The benchmarks depend on the root package by path. SwiftPM keeps its plan of that dependency's
+# files in Benchmarks/.build; dropping the plan (not the build) makes it see files and
+# dependencies added to the root since.
+BENCH_PLAN = Benchmarks/.build/release/description.json Benchmarks/.build/release.yaml Benchmarks/.build/build.db
+
 bench: setup
+	rm -f $(BENCH_PLAN)
 	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --scaling
@@ -22,6 +26,7 @@ bench: setup
 	bash scripts/bench-measure.sh
 
 bench-quick: setup
+	rm -f $(BENCH_PLAN)
 	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --quick

@@ -65,7 +65,7 @@ extension Tableau {
             id = free
         } else {
             id = Int32(rowIndexes.count)
-            rowIndexes.append([:])
+            rowIndexes.append(SymbolIndex())
         }
         let h = rows[Int(slot)]
         rowIndexes[Int(id)].reserveCapacity(Int(h.capacity))

@@ -109,7 +109,7 @@ struct Tableau {
     var garbageCells = 0
     /// For long rows: symbol -> cell position relative to the row's start, so that adding a short
     /// row into a long one costs the short row's length.
-    var rowIndexes: [[Int32: Int32]] = []
+    var rowIndexes: [SymbolIndex] = []
     var freeIndexes: [Int32] = []
     var dagOrder = Buffer<DagEntry>()
     var nextSeq: Int32 = 1
