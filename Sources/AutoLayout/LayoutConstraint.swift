@@ -33,12 +33,19 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `firstItem.firstAttribute (relation) multiplier * secondItem.secondAttribute + constant`.
 ///
 /// Changing ``constant`` on an active constraint updates the installed solver constraint in place.
-/// Constraints hold their views weakly; a view holds its active constraints.
+/// A constraint does not keep its views alive (it holds them `unowned`, so that views need no
+/// weak-reference side tables, which slow every retain); a view holds its active constraints and
+/// clears itself from them when it goes away. Reading the item of an inactive constraint whose view
+/// is gone traps, as using a freed view would in UIKit.
 public final class LayoutConstraint {
-    public private(set) weak var firstItem: View?
+    public internal(set) unowned var firstItem: View?
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public private(set) weak var secondItem: View?
+    public internal(set) unowned var secondItem: View?
+    /// The items' identities, which a view going away compares against without touching the
+    /// unowned references.
+    let firstID: ObjectIdentifier
+    let secondID: ObjectIdentifier?
     public let secondAttribute: LayoutAttribute
     public let multiplier: CGFloat
 
@@ -76,6 +83,8 @@ public final class LayoutConstraint {
                 multiplier: CGFloat = 1, constant: CGFloat = 0) throws(LayoutError) {
         try LayoutConstraint.validate(firstAttribute, secondItem != nil, secondAttribute, multiplier, constant)
         self.firstItem = firstItem
+        self.firstID = ObjectIdentifier(firstItem)
+        self.secondID = secondItem.map(ObjectIdentifier.init)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.secondItem = secondItem
@@ -88,6 +97,8 @@ public final class LayoutConstraint {
     init(unchecked firstItem: View, _ firstAttribute: LayoutAttribute, _ relation: LayoutRelation,
          _ secondItem: View?, _ secondAttribute: LayoutAttribute, multiplier: CGFloat, constant: CGFloat) {
         self.firstItem = firstItem
+        self.firstID = ObjectIdentifier(firstItem)
+        self.secondID = secondItem.map(ObjectIdentifier.init)
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.secondItem = secondItem

@@ -2,6 +2,14 @@ import Cassowary
 import Foundation
 import Logging
 
+struct UnownedView {
+    unowned let view: View
+}
+
+struct UnownedLabel {
+    unowned let label: Label
+}
+
 /// A view's frame variables, in the coordinates of its hierarchy's root.
 final class LayoutBox {
     let x, y, w, h: Variable
@@ -32,11 +40,13 @@ final class LayoutEngine {
     /// The solver constraint of each installed layout constraint.
     private var installed: [ObjectIdentifier: (layout: LayoutConstraint, solver: Cassowary.Constraint)] = [:]
     /// The views with frame variables in this solver.
-    private var participants: [ObjectIdentifier: View] = [:]
+    /// Held unowned: the hierarchy keeps its views (and the root keeps this engine, so a strong
+    /// reference to the root here would never let either go); a view leaving is forgotten.
+    private var participants: [ObjectIdentifier: UnownedView] = [:]
     private var generated: [ObjectIdentifier: Generated] = [:]
     private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
     /// The participating labels whose height depends on their solved width.
-    private var labels: [ObjectIdentifier: Label] = [:]
+    private var labels: [ObjectIdentifier: UnownedLabel] = [:]
     /// How many times a layout re-solves for multi-line labels at most.
     static let labelPasses = 4
     /// What went wrong, newest last: broken constraints and the like.
@@ -341,9 +351,9 @@ final class LayoutEngine {
     func participate(_ view: View) {
         let key = ObjectIdentifier(view)
         guard participants[key] == nil else { return }
-        participants[key] = view
+        participants[key] = UnownedView(view: view)
         generated[key] = Generated()
-        if let label = view as? Label { labels[key] = label }
+        if let label = view as? Label { labels[key] = UnownedLabel(label: label) }
         makeFrameConstraints(view)
         updateIntrinsic(view, force: true)
     }
@@ -474,7 +484,8 @@ final class LayoutEngine {
         var pass = 1
         while pass < LayoutEngine.labelPasses && !labels.isEmpty {
             var changed = false
-            for label in labels.values where label.wrapsAtLayoutWidth {
+            for entry in labels.values where entry.label.wrapsAtLayoutWidth {
+                let label = entry.label
                 guard let b = label.layoutBox, label.adoptLayoutWidth(b.w.value) else { continue }
                 // The label told the engine of its hierarchy; a scratch engine is told here.
                 updateIntrinsic(label, force: false)

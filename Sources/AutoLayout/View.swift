@@ -17,7 +17,9 @@ open class View {
     /// A name for diagnostics and layout output.
     public var identifier: String
 
-    public private(set) weak var superview: View?
+    /// The view this one is a subview of. `unowned`: the superview keeps its subviews, and clears
+    /// this when it goes away.
+    public private(set) unowned var superview: View?
     public private(set) var subviews: [View] = []
 
     /// The view's rectangle in its superview's coordinates.
@@ -94,6 +96,25 @@ open class View {
     /// - Parameter identifier: a name for diagnostics and layout output.
     public init(identifier: String = "view") {
         self.identifier = identifier
+    }
+
+    deinit {
+        for v in subviews { v.superview = nil }
+        // Active constraints stop referring to this view and the other view forgets them. Only
+        // identities are compared here: reading an unowned reference to a view in its deinit traps.
+        let me = ObjectIdentifier(self)
+        for c in activeConstraints.values {
+            var other: View?
+            if c.firstID == me {
+                c.firstItem = nil
+                if c.secondID != me { other = c.secondItem }
+            }
+            if c.secondID == me {
+                c.secondItem = nil
+                if c.firstID != me { other = c.firstItem }
+            }
+            other?.activeConstraints[ObjectIdentifier(c)] = nil
+        }
     }
 
     // MARK: - Hierarchy

@@ -195,3 +195,40 @@ import Testing
         #expect(follower.frame.minX == 135)
     }
 }
+
+@Suite struct LifetimeTests {
+    /// Views going away take their constraints with them; nothing refers to a freed view.
+    @Test func viewsGoingAwayLeaveNoDanglingConstraints() {
+        let root = container()
+        do {
+            // A pending constraint to a view that is never added, then freed.
+            let loose = View(identifier: "loose")
+            loose.translatesAutoresizingMaskIntoConstraints = false
+            loose.leadingAnchor.constraint(equalTo: root.leadingAnchor).isActive = true
+        }
+        do {
+            // A child with active constraints, removed and freed.
+            let child = constrained("child", in: root)
+            LayoutConstraint.activate([child.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 4),
+                                       child.topAnchor.constraint(equalTo: root.topAnchor),
+                                       child.widthAnchor.constraint(equalToConstant: 10), child.heightAnchor.constraint(equalToConstant: 10)])
+            root.layoutIfNeeded()
+            child.removeFromSuperview()
+        }
+        let kept = constrained("kept", in: root)
+        LayoutConstraint.activate([kept.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 7),
+                                   kept.topAnchor.constraint(equalTo: root.topAnchor),
+                                   kept.widthAnchor.constraint(equalToConstant: 10), kept.heightAnchor.constraint(equalToConstant: 10)])
+        root.directionalLayoutMargins.leading = 30
+        root.layoutIfNeeded()
+        #expect(kept.frame.minX == 7)
+        #expect(root.layoutDiagnostics.isEmpty)
+        // A whole hierarchy with constraints between its views is freed without trouble.
+        var hierarchy: View? = container()
+        let inner = constrained("inner", in: hierarchy!)
+        LayoutConstraint.activate([inner.leadingAnchor.constraint(equalTo: hierarchy!.leadingAnchor)])
+        hierarchy!.layoutIfNeeded()
+        hierarchy = nil
+        #expect(inner.superview == nil)
+    }
+}
