@@ -131,9 +131,72 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     }
 
     /// The laid-out lines of a text: each line's text and width.
-    public func lines(_ request: TextMeasureRequest) -> [(text: Substring, width: Double)] {
+    ///
+    /// With a limit on the number of lines, the last line shown takes what is left, cut as the
+    /// line break mode says (UILabel): an ellipsis at the tail, head or middle, or clipped.
+    public func lines(_ request: TextMeasureRequest) -> [(text: String, width: Double)] {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else { return [] }
-        return prepare(request.text, font, language: request.language).lines(width: request.width.map(Double.init))
+        let prepared = prepare(request.text, font, language: request.language)
+        let all = prepared.lines(width: request.width.map(Double.init))
+        let limit = request.numberOfLines
+        guard limit > 0, all.count > limit else { return all.map { (String($0.text), $0.width) } }
+        var shown = all.prefix(limit - 1).map { (String($0.text), $0.width) }
+        let rest = request.text[all[limit - 1].text.startIndex...]
+        shown.append(truncate(rest, width: request.width.map(Double.init) ?? .infinity, mode: request.lineBreakMode,
+                              font, language: request.language))
+        return shown
+    }
+
+    /// The last line of a label cut short: as many grapheme clusters as fit with the ellipsis.
+    func truncate(_ text: Substring, width: Double, mode: LineBreakMode, _ font: ResolvedFont,
+                  language: String?) -> (text: String, width: Double) {
+        let body = text.trimmingTrailingWhitespace
+        let ellipsis = "\u{2026}"
+        let ellipsisWidth = self.width(of: Substring(ellipsis), font, language: language)
+        func fits(_ s: String) -> Double? {
+            let w = self.width(of: Substring(s), font, language: language)
+            return w <= width + 1e-9 ? w : nil
+        }
+        let clusters = Array(body)
+        switch mode {
+        case .byTruncatingHead:
+            var best = (ellipsis, ellipsisWidth)
+            for k in stride(from: clusters.count - 1, through: 0, by: -1) {
+                let candidate = ellipsis + String(clusters[k...])
+                guard let w = fits(candidate) else { break }
+                best = (candidate, w)
+            }
+            return best
+        case .byTruncatingMiddle:
+            var best = (ellipsis, ellipsisWidth)
+            var head = 0, tail = 0
+            while head + tail < clusters.count {
+                let takeHead = head <= tail
+                let h = head + (takeHead ? 1 : 0), t = tail + (takeHead ? 0 : 1)
+                let candidate = String(clusters[..<h]) + ellipsis + String(clusters[(clusters.count - t)...])
+                guard let w = fits(candidate) else { break }
+                best = (candidate, w)
+                head = h
+                tail = t
+            }
+            return best
+        case .byClipping, .byWordWrapping, .byCharWrapping:
+            var best = ("", 0.0)
+            for k in 1...max(1, clusters.count) where k <= clusters.count {
+                let candidate = String(clusters[..<k])
+                guard let w = fits(candidate) else { break }
+                best = (candidate, w)
+            }
+            return best
+        case .byTruncatingTail:
+            var best = (ellipsis, ellipsisWidth)
+            for k in 1...max(1, clusters.count) where k <= clusters.count {
+                let candidate = String(clusters[..<k]).trimmingTrailingWhitespace + ellipsis
+                guard let w = fits(candidate) else { break }
+                best = (candidate, w)
+            }
+            return best
+        }
     }
 
     /// Segments a text at its break opportunities and measures each segment once; laying the
@@ -305,5 +368,18 @@ final class WidthShard: @unchecked Sendable {
             while entries[i].length >= 0 { i = (i + 1) & mask }
             entries[i] = e
         }
+    }
+}
+
+extension StringProtocol {
+    /// The text without its trailing spaces and tabs.
+    var trimmingTrailingWhitespace: String {
+        var end = endIndex
+        while end > startIndex {
+            let before = index(before: end)
+            guard self[before] == " " || self[before] == "\t" else { break }
+            end = before
+        }
+        return String(self[startIndex..<end])
     }
 }

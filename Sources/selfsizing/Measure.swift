@@ -104,7 +104,7 @@ struct Measure: ParsableCommand {
                 for i in (c * chunk)..<min(items.count, (c + 1) * chunk) {
                     let item = items[i]
                     guard let prepared = measurer.prepare(item.text, font: fontSpec, language: item.language, keep: false) else { continue }
-                    text += render(item, index: i, prepared: prepared, lineHeight: natural)
+                    text += render(item, index: i, prepared: prepared, lineHeight: natural, measurer: measurer, font: fontSpec)
                 }
                 results[k] = text
             }
@@ -120,7 +120,8 @@ struct Measure: ParsableCommand {
         if format == .json { out.write(Data("\n]\n".utf8)) }
     }
 
-    func render(_ item: Item, index: Int, prepared: PreparedText, lineHeight: Double) -> String {
+    func render(_ item: Item, index: Int, prepared: PreparedText, lineHeight: Double, measurer: TextMeasurer,
+                font: Font) -> String {
         var out = ""
         if format == .json {
             out += index == 0 ? "\n" : ",\n"
@@ -129,13 +130,17 @@ struct Measure: ParsableCommand {
             out += "\(item.id)\n"
         }
         for (k, w) in widths.enumerated() {
-            var laid = prepared.lines(width: w)
-            if lines > 0 && laid.count > lines { laid.removeLast(laid.count - lines) }
+            var laid = prepared.lines(width: w).map { (text: String($0.text), width: $0.width) }
+            if lines > 0 && laid.count > lines {
+                // The last line shown ends in an ellipsis, as a UILabel's (byTruncatingTail).
+                laid = measurer.lines(TextMeasureRequest(text: item.text, font: font, width: CGFloat(w), numberOfLines: lines,
+                                                         lineBreakMode: .byTruncatingTail, language: item.language))
+            }
             let height = Double(laid.count) * lineHeight
             if format == .json {
                 out += k == 0 ? "" : ", "
                 out += "{\"width\": \(JSONNumber.format(w)), \"lineCount\": \(laid.count), \"height\": \(JSONNumber.format(height))"
-                if !noLines { out += ", \"lines\": [" + laid.map { JSONNumber.quote(String($0.text)) }.joined(separator: ", ") + "]" }
+                if !noLines { out += ", \"lines\": [" + laid.map { JSONNumber.quote($0.text) }.joined(separator: ", ") + "]" }
                 out += "}"
             } else {
                 out += "  width \(JSONNumber.format(w)): \(laid.count) lines, height \(JSONNumber.format(height))\n"

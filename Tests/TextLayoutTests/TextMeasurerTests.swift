@@ -179,3 +179,35 @@ import TextLayout
         #expect(count("每一行的高度然后渲染图片或者文档iPhone，", 343, "zh-Hans") == 2)
     }
 }
+
+@Suite struct TruncationTests {
+    let measurer = TextMeasurer()
+    let font = Font(family: "DejaVu Sans", size: 17)
+    let text = "The quick brown fox jumps over the lazy dog and keeps on running far away"
+
+    func lines(_ mode: LineBreakMode) -> [String] {
+        measurer.lines(TextMeasureRequest(text: text, font: font, width: 150, numberOfLines: 2, lineBreakMode: mode)).map(\.text)
+    }
+
+    func width(_ s: String) -> CGFloat { measurer.measure(TextMeasureRequest(text: s, font: font, width: nil)).size.width }
+
+    @Test(arguments: [LineBreakMode.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle, .byClipping])
+    func theLastLineShownFitsAndIsCut(_ mode: LineBreakMode) {
+        let result = lines(mode)
+        #expect(result.count == 2)
+        #expect(result[0] == "The quick brown ")
+        let last = result[1]
+        #expect(width(last) <= 150)
+        switch mode {
+        case .byTruncatingTail: #expect(last.hasSuffix("\u{2026}") && last.hasPrefix("fox"))
+        case .byTruncatingHead: #expect(last.hasPrefix("\u{2026}") && last.hasSuffix("away"))
+        case .byTruncatingMiddle: #expect(last.contains("\u{2026}") && last.hasPrefix("fox") && last.hasSuffix("away"))
+        default: #expect(!last.contains("\u{2026}") && last.hasPrefix("fox"))
+        }
+    }
+
+    @Test func aTextThatFitsIsNotCut() {
+        let result = measurer.lines(TextMeasureRequest(text: "short", font: font, width: 150, numberOfLines: 2))
+        #expect(result.map(\.text) == ["short"])
+    }
+}
