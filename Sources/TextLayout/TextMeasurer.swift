@@ -136,7 +136,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// line break mode says (UILabel): an ellipsis at the tail, head or middle, or clipped.
     public func lines(_ request: TextMeasureRequest) -> [(text: String, width: Double)] {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else { return [] }
-        let prepared = prepare(request.text, font, language: request.language)
+        let prepared = prepare(request.text, font, language: request.language, charWrap: request.lineBreakMode == .byCharWrapping)
         let all = prepared.lines(width: request.width.map(Double.init))
         let limit = request.numberOfLines
         guard limit > 0, all.count > limit else { return all.map { (String($0.text), $0.width) } }
@@ -145,6 +145,18 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         shown.append(truncate(rest, width: request.width.map(Double.init) ?? .infinity, mode: request.lineBreakMode,
                               font, language: request.language))
         return shown
+    }
+
+    /// A break after every grapheme cluster; newlines stay mandatory breaks.
+    func graphemeBreaks(_ text: String) -> [BreakOpportunity] {
+        var out: [BreakOpportunity] = []
+        var offset = 0
+        for c in text {
+            offset += c.utf8.count
+            out.append(BreakOpportunity(offset: offset, isHard: c.isNewline))
+        }
+        if out.isEmpty { out.append(BreakOpportunity(offset: 0, isHard: false)) }
+        return out
     }
 
     /// The last line of a label cut short: as many grapheme clusters as fit with the ellipsis.
@@ -209,8 +221,11 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         return prepare(text, resolved, language: language, keep: keep)
     }
 
-    func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true) -> PreparedText {
-        let key = keep ? font.key + "\u{0}" + text : ""
+    /// - Parameter charWrap: break between any grapheme clusters (UILabel's byCharWrapping), not
+    ///   only where UAX #14 allows.
+    func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true,
+                 charWrap: Bool = false) -> PreparedText {
+        let key = keep ? font.key + (charWrap ? "\u{1}" : "\u{0}") + text : ""
         if keep {
             lock.lock()
             if let p = prepared[key] {
@@ -220,7 +235,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             lock.unlock()
         }
         let bytes = Array(text.utf8)
-        let breaks = bytes.withUnsafeBufferPointer { p in
+        let breaks = charWrap ? graphemeBreaks(text) : bytes.withUnsafeBufferPointer { p in
             LineBreakRules.tailor(BreakIterators.shared.lineBreaks(p), p)
         }
         let n = breaks.count
@@ -280,7 +295,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else {
             return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
         }
-        let (lineCount, widest) = prepare(request.text, font, language: request.language)
+        let (lineCount, widest) = prepare(request.text, font, language: request.language,
+                                          charWrap: request.lineBreakMode == .byCharWrapping)
             .size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
         let face = font.primary
         let ascent = font.px(face.ascender, face), descent = -font.px(face.descender, face), gap = font.px(face.lineGap, face)

@@ -211,3 +211,17 @@ import TextLayout
         #expect(result.map(\.text) == ["short"])
     }
 }
+
+@Suite struct CharWrappingTests {
+    @Test func charWrappingBreaksInsideWords() {
+        let measurer = TextMeasurer()
+        let font = Font(family: "DejaVu Sans", size: 17)
+        let w = measurer.measure(TextMeasureRequest(text: "hello wo", font: font, width: nil)).size.width
+        let request = TextMeasureRequest(text: "hello world", font: font, width: w + 1, lineBreakMode: .byCharWrapping)
+        #expect(measurer.lines(request).map(\.text) == ["hello wo", "rld"])
+        #expect(measurer.measure(request).lineCount == 2)
+        var words = request
+        words.lineBreakMode = .byWordWrapping
+        #expect(measurer.lines(words).map(\.text) == ["hello ", "world"])
+    }
+}
