@@ -13,6 +13,8 @@ public struct Font: Hashable, Sendable {
     /// A Dynamic Type text style: the size and weight then come from the style at the label's
     /// content size category, and ``size`` and ``weight`` are ignored.
     public var textStyle: TextStyle?
+    /// A font file to use instead of looking the family up (face 0 of a collection).
+    public var path: String?
 
     public init(family: String = "system", size: CGFloat = 17, weight: Int = 400, isItalic: Bool = false) {
         self.family = family
@@ -20,6 +22,14 @@ public struct Font: Hashable, Sendable {
         self.weight = weight
         self.isItalic = isItalic
         self.textStyle = nil
+        self.path = nil
+    }
+
+    /// The font in a file.
+    public static func file(_ path: String, size: CGFloat) -> Font {
+        var f = Font(family: path, size: size)
+        f.path = path
+        return f
     }
 
     /// The font of a Dynamic Type text style.

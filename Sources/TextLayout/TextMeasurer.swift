@@ -65,9 +65,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             size = metrics.size
             weight = metrics.weight
         }
-        guard let primary = library.face(family: font.family, weight: weight, italic: font.isItalic, language: language) else {
-            return nil
-        }
+        let face = font.path.map { library.face(path: $0) } ?? library.face(family: font.family, weight: weight,
+                                                                             italic: font.isItalic, language: language)
+        guard let primary = face else { return nil }
         let fallback = library.cjkFace(weight: weight, language: language)
         let key = "\(primary.path)#\(primary.index)|\(fallback?.path ?? "")|\(size)|\(language ?? "")"
         return ResolvedFont(primary: primary, fallback: fallback, size: size, key: key, id: fontID(key))
@@ -266,8 +266,17 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                 while bodyEnd > start, p[Int(bodyEnd) - 1] == 0x20 || p[Int(bodyEnd) - 1] == 0x09 { bodyEnd -= 1 }
                 // The body is shaped; the spaces after it, which hang at a line's end, add their own
                 // advances (one look-up per segment instead of two).
-                let fit = bodyEnd > start ? width(bytes: p, start, bodyEnd, font, language: language) : 0
+                // A soft hyphen is invisible inside a line; a line that breaks at it shows a hyphen.
+                let softHyphen = bodyEnd == textEnd && bodyEnd - start >= 2 && p[Int(bodyEnd) - 2] == 0xC2
+                    && p[Int(bodyEnd) - 1] == 0xAD
+                let shaped = softHyphen ? bodyEnd - 2 : bodyEnd
+                var fit = shaped > start ? width(bytes: p, start, shaped, font, language: language) : 0
                 var full = fit
+                if softHyphen {
+                    // Shaped with the hyphen it shows, kerning included.
+                    let withHyphen = Array(UnsafeBufferPointer(rebasing: p[Int(start)..<Int(shaped)])) + [0x2D]
+                    fit = withHyphen.withUnsafeBufferPointer { width(bytes: $0, 0, Int32($0.count), font, language: language) }
+                }
                 var i = bodyEnd
                 while i < textEnd {
                     full += p[Int(i)] == 0x20 ? spaceWidth : tabWidth

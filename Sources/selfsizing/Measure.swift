@@ -17,6 +17,9 @@ struct Measure: ParsableCommand {
     @Option(help: "The font family (fontconfig name), or \"system\".")
     var font: String = "system"
 
+    @Option(name: .customLong("font-file"), help: "A font file to use instead of --font.")
+    var fontFile: String?
+
     @Option(help: "The font size in px.")
     var size: Double
 
@@ -78,8 +81,13 @@ struct Measure: ParsableCommand {
     func run() throws {
         let items = try readItems()
         let measurer = TextMeasurer()
-        let fontSpec = Font(family: font, size: CGFloat(size), weight: weight)
-        guard measurer.prepare("x", font: fontSpec) != nil else { throw CLIError("no font found for --font \(font)") }
+        if let fontFile, !FileManager.default.isReadableFile(atPath: fontFile) {
+            throw CLIError("\(fontFile): cannot read the font file")
+        }
+        let fontSpec = fontFile.map { Font.file($0, size: CGFloat(size)) } ?? Font(family: font, size: CGFloat(size), weight: weight)
+        guard measurer.prepare("x", font: fontSpec) != nil else {
+            throw CLIError(fontFile.map { "\($0): not a font HarfBuzz can load" } ?? "no font found for --font \(font)")
+        }
         let lineHeightSetting: LineHeight = lineHeight.map { .fixed(CGFloat($0)) } ?? .natural
         let natural = Double(measurer.measure(TextMeasureRequest(text: "x", font: fontSpec, width: nil,
                                                                  lineHeight: lineHeightSetting)).size.height)

@@ -225,3 +225,27 @@ import TextLayout
         #expect(measurer.lines(words).map(\.text) == ["hello ", "world"])
     }
 }
+
+@Suite struct FontFileAndSoftHyphenTests {
+    let measurer = TextMeasurer()
+
+    @Test func fontsLoadFromAFilePath() {
+        let byFile = Font.file("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", size: 17)
+        let byFamily = Font(family: "DejaVu Sans", size: 17, weight: 700)
+        let a = measurer.measure(TextMeasureRequest(text: "Bold text", font: byFile, width: nil))
+        let b = measurer.measure(TextMeasureRequest(text: "Bold text", font: byFamily, width: nil))
+        #expect(a.size.width == b.size.width && a.size.width > 0)
+        let missing = measurer.measure(TextMeasureRequest(text: "x", font: .file("/nonexistent.ttf", size: 17), width: nil))
+        #expect(missing.lineCount == 0)
+    }
+
+    @Test func aLineBrokenAtASoftHyphenShowsAHyphen() {
+        let font = Font(family: "DejaVu Sans", size: 17)
+        func w(_ s: String) -> CGFloat { measurer.measure(TextMeasureRequest(text: s, font: font, width: nil)).size.width }
+        // The soft hyphen takes no room inside a line (the two sides are shaped apart).
+        #expect(abs(w("super\u{00AD}cali") - (w("super") + w("cali"))) < 1e-9)
+        let lines = measurer.lines(TextMeasureRequest(text: "super\u{00AD}cali", font: font, width: w("super-") + 0.5))
+        #expect(lines.map(\.text) == ["super\u{00AD}", "cali"])
+        #expect(abs(lines[0].width - Double(w("super-"))) < 1e-9)
+    }
+}
