@@ -33,15 +33,13 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `firstItem.firstAttribute (relation) multiplier * secondItem.secondAttribute + constant`.
 ///
 /// Changing ``constant`` on an active constraint updates the installed solver constraint in place.
-/// A constraint does not keep its views alive (it holds them `unowned`, so that views need no
-/// weak-reference side tables, which slow every retain); a view holds its active constraints and
-/// clears itself from them when it goes away. Reading the item of an inactive constraint whose view
-/// is gone traps, as using a freed view would in UIKit.
+/// A constraint holds its views weakly (an item reads nil once its view is gone); a view holds
+/// its active constraints and clears itself from them when it goes away.
 public final class LayoutConstraint {
-    public internal(set) unowned var firstItem: View?
+    public internal(set) weak var firstItem: View?
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public internal(set) unowned var secondItem: View?
+    public internal(set) weak var secondItem: View?
     /// The items' identities, which a view going away compares against without touching the
     /// unowned references.
     let firstID: ObjectIdentifier
