@@ -230,5 +230,13 @@ import Testing
         hierarchy!.layoutIfNeeded()
         hierarchy = nil
         #expect(inner.superview == nil)
+        // A constraint kept after its views are gone reads nil items and still describes itself.
+        var kept2: LayoutConstraint?
+        do {
+            let a = View(identifier: "a"), b = View(identifier: "b")
+            kept2 = a.widthAnchor.constraint(equalTo: b.widthAnchor)
+        }
+        #expect(kept2?.firstItem == nil && kept2?.secondItem == nil)
+        #expect(kept2?.description.contains("width") == true)
     }
 }
