@@ -94,11 +94,6 @@ extension Tableau {
         return -1
     }
 
-    func coefficient(_ slot: Int32, _ s: Int32) -> Double {
-        let i = find(slot, s)
-        return i < 0 ? 0 : cellCoefficients[i]
-    }
-
     /// Removes the cell at arena index `i` of a row (the last cell takes its place).
     mutating func removeCell(_ slot: Int32, at i: Int) {
         let h = rows[Int(slot)]

@@ -229,10 +229,6 @@ struct Tableau {
         return variableSymbols.isEmpty ? nil : variableSymbols[ObjectIdentifier(variable)]
     }
 
-    @inline(__always) func isBasic(_ s: Int32) -> Bool { symbols[Int(s)].row >= 0 }
-
-    @inline(__always) func isRestricted(_ s: Int32) -> Bool { symbols[Int(s)].kind != .external }
-
     mutating func nextStamp() -> UInt32 {
         stampCounter &+= 1
         if stampCounter == 0 {
