@@ -185,16 +185,14 @@ final class LayoutEngine {
     private func linearForm(of c: LayoutConstraint) -> (Cassowary.Expression, Double) {
         let first = c.firstItem!
         let direction = first.effectiveLayoutDirection
-        let (t1, k1) = attributeForm(c.firstAttribute, of: first, direction)
-        var terms = t1
-        var constant = k1 - Double(c.constant)
+        var terms = attributeTerms(c.firstAttribute, of: first, direction)
         if let second = c.secondItem {
-            let (t2, k2) = attributeForm(c.secondAttribute, of: second, direction)
             let m = Double(c.multiplier)
-            for t in t2 { terms.append(Term(t.variable, -m * t.coefficient)) }
-            constant -= m * k2
+            for t in attributeTerms(c.secondAttribute, of: second, direction) {
+                terms.append(Term(t.variable, -m * t.coefficient))
+            }
         }
-        return (Cassowary.Expression(terms), constant)
+        return (Cassowary.Expression(terms), constantForm(of: c))
     }
 
     /// The constant of a constraint's expression alone (what margins, baselines and the
@@ -209,9 +207,9 @@ final class LayoutEngine {
         return constant
     }
 
-    /// The constant part of `attributeForm`, without building terms.
-    /// (Leading and trailing margins come out the same in both directions: the negation of the
-    /// right-to-left forms cancels the sign of the margin.)
+    /// The constant part of an attribute: what margins and baselines add to the frame terms of
+    /// `attributeTerms`. (Leading and trailing margins come out the same in both directions:
+    /// the negation of the right-to-left terms cancels the sign of the margin.)
     private func attributeConstant(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> Double {
         switch attribute {
         case .leftMargin: return Double(view.layoutMargins.left)
@@ -232,45 +230,28 @@ final class LayoutEngine {
         }
     }
 
-    /// An attribute of a view as terms of its frame variables plus a constant. Leading and
-    /// trailing in right-to-left layout are negated right and left edges, so that
-    /// `a.leading == b.leading + 20` places `a` 20 points in from `b`'s right edge.
-    private func attributeForm(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> ([Term], Double) {
+    /// An attribute of a view as terms of its frame variables (its constant comes from
+    /// `attributeConstant`). Leading and trailing in right-to-left layout are negated right and
+    /// left edges, so that `a.leading == b.leading + 20` places `a` 20 points in from `b`'s
+    /// right edge.
+    private func attributeTerms(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> [Term] {
         let b = box(of: view)
         let ltr = direction == .leftToRight
-        let m = view.directionalLayoutMargins
-        let lr = view.layoutMargins
-        func negated(_ form: ([Term], Double)) -> ([Term], Double) {
-            (form.0.map { Term($0.variable, -$0.coefficient) }, -form.1)
-        }
         switch attribute {
-        case .left: return ([Term(b.x)], 0)
-        case .right: return ([Term(b.x), Term(b.w)], 0)
-        case .top: return ([Term(b.y)], 0)
-        case .bottom: return ([Term(b.y), Term(b.h)], 0)
-        case .width: return ([Term(b.w)], 0)
-        case .height: return ([Term(b.h)], 0)
-        case .centerX: return ([Term(b.x), Term(b.w, 0.5)], 0)
-        case .centerY: return ([Term(b.y), Term(b.h, 0.5)], 0)
-        case .leading: return ltr ? ([Term(b.x)], 0) : negated(([Term(b.x), Term(b.w)], 0))
-        case .trailing: return ltr ? ([Term(b.x), Term(b.w)], 0) : negated(([Term(b.x)], 0))
-        case .leftMargin: return ([Term(b.x)], Double(lr.left))
-        case .rightMargin: return ([Term(b.x), Term(b.w)], -Double(lr.right))
-        case .topMargin: return ([Term(b.y)], Double(m.top))
-        case .bottomMargin: return ([Term(b.y), Term(b.h)], -Double(m.bottom))
-        case .leadingMargin:
-            return ltr ? ([Term(b.x)], Double(m.leading)) : negated(([Term(b.x), Term(b.w)], -Double(m.leading)))
-        case .trailingMargin:
-            return ltr ? ([Term(b.x), Term(b.w)], -Double(m.trailing)) : negated(([Term(b.x)], Double(m.trailing)))
-        case .centerXWithinMargins: return ([Term(b.x), Term(b.w, 0.5)], 0.5 * Double(lr.left - lr.right))
-        case .centerYWithinMargins: return ([Term(b.y), Term(b.h, 0.5)], 0.5 * Double(m.top - m.bottom))
+        case .left, .leftMargin: return [Term(b.x)]
+        case .right, .rightMargin: return [Term(b.x), Term(b.w)]
+        case .top, .topMargin: return [Term(b.y)]
+        case .bottom, .bottomMargin: return [Term(b.y), Term(b.h)]
+        case .width: return [Term(b.w)]
+        case .height: return [Term(b.h)]
+        case .centerX, .centerXWithinMargins: return [Term(b.x), Term(b.w, 0.5)]
+        case .centerY, .centerYWithinMargins: return [Term(b.y), Term(b.h, 0.5)]
+        case .leading, .leadingMargin: return ltr ? [Term(b.x)] : [Term(b.x, -1), Term(b.w, -1)]
+        case .trailing, .trailingMargin: return ltr ? [Term(b.x), Term(b.w)] : [Term(b.x, -1)]
         case .firstBaseline:
-            if let offset = view.firstBaselineOffsetFromTop { return ([Term(b.y)], Double(offset)) }
-            return ([Term(b.y), Term(b.h)], 0)
-        case .lastBaseline:
-            if let offset = view.lastBaselineOffsetFromBottom { return ([Term(b.y), Term(b.h)], -Double(offset)) }
-            return ([Term(b.y), Term(b.h)], 0)
-        case .notAnAttribute: return ([], 0)
+            return view.firstBaselineOffsetFromTop == nil ? [Term(b.y), Term(b.h)] : [Term(b.y)]
+        case .lastBaseline: return [Term(b.y), Term(b.h)]
+        case .notAnAttribute: return []
         }
     }
 
@@ -487,9 +468,12 @@ final class LayoutEngine {
             for entry in labels.values where entry.label.wrapsAtLayoutWidth {
                 let label = entry.label
                 guard let b = label.layoutBox, label.adoptLayoutWidth(b.w.value) else { continue }
-                // The label told the engine of its hierarchy; a scratch engine is told here.
-                updateIntrinsic(label, force: false)
-                geometryConstantsDidChange(label)
+                // The label has told the engine of its hierarchy; a scratch engine (which the
+                // label does not know) is told here.
+                if isScratch {
+                    updateIntrinsic(label, force: false)
+                    geometryConstantsDidChange(label)
+                }
                 changed = true
             }
             if !changed { break }
