@@ -59,19 +59,10 @@ import Testing
     }
 
     @Test func labelsAlignOnTheirBaselines() {
-        let root = container()
         let big = label("Title", lines: 1)
         big.measurer = FixedAdvanceMeasurer(advance: 10, lineHeight: 30, ascent: 24)
         let small = label("12:00", lines: 1)
-        root.addSubview(big)
-        root.addSubview(small)
-        LayoutConstraint.activate([
-            big.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
-            big.leadingAnchor.constraint(equalTo: root.leadingAnchor),
-            small.leadingAnchor.constraint(equalTo: big.trailingAnchor, constant: 8),
-            small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
-        ])
-        root.layoutIfNeeded()
+        baselinePair(big: big, small: small)
         #expect(small.frame.minY == 18)   // 10 + 24 - 16
     }
 

@@ -116,20 +116,11 @@ import Testing
     }
 
     @Test func baselinesAlign() {
-        let root = container()
         let big = SizedView("big", width: 100, height: 40)
         big.baselineFromTop = 32
         let small = SizedView("small", width: 60, height: 16)
         small.baselineFromTop = 12
-        root.addSubview(big)
-        root.addSubview(small)
-        LayoutConstraint.activate([
-            big.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
-            big.leadingAnchor.constraint(equalTo: root.leadingAnchor),
-            small.leadingAnchor.constraint(equalTo: big.trailingAnchor, constant: 8),
-            small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
-        ])
-        root.layoutIfNeeded()
+        let root = baselinePair(big: big, small: small)
         #expect(small.frame.minY == 30)   // 10 + 32 - 12
         // A view without text has its baseline at the bottom.
         let plain = constrained("plain", in: root)

@@ -38,3 +38,20 @@ typealias FixedAdvanceMeasurer = MonospaceTextMeasurer
 
 /// Whether two lengths agree to within solver rounding.
 func approx(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) < 1e-6 }
+
+/// Puts `big` 10 points below the top of a new container and `small` 8 points after it with
+/// their first baselines equal, lays out, and returns the container.
+@discardableResult
+func baselinePair(big: View, small: View) -> View {
+    let root = container()
+    root.addSubview(big)
+    root.addSubview(small)
+    LayoutConstraint.activate([
+        big.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+        big.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        small.leadingAnchor.constraint(equalTo: big.trailingAnchor, constant: 8),
+        small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
+    ])
+    root.layoutIfNeeded()
+    return root
+}
