@@ -20,10 +20,28 @@ public enum DynamicType {
         .accessibilityExtraExtraExtraLarge: [60, 58, 56, 55, 53, 49, 53, 51, 44, 43, 40],
     ]
 
-    /// The size and weight of a text style at a category.
-    public static func metrics(_ style: TextStyle, _ category: ContentSizeCategory) -> (size: Double, weight: Int) {
+    /// Leading (line heights) in points, in the same layout as ``sizes``.
+    static let leadings: [ContentSizeCategory: [Double]] = [
+        .extraSmall: [38, 31, 24, 22, 19, 16, 19, 18, 16, 13, 13],
+        .small: [39, 32, 25, 23, 20, 18, 20, 19, 16, 13, 13],
+        .medium: [40, 33, 26, 24, 21, 19, 21, 20, 16, 13, 13],
+        .large: [41, 34, 28, 25, 22, 20, 22, 21, 18, 16, 13],
+        .extraLarge: [43, 37, 30, 28, 24, 22, 24, 23, 20, 19, 18],
+        .extraExtraLarge: [46, 39, 32, 30, 26, 24, 26, 25, 22, 21, 20],
+        .extraExtraExtraLarge: [48, 41, 34, 32, 29, 28, 29, 28, 24, 23, 22],
+        .accessibilityMedium: [52, 46, 41, 38, 34, 31, 34, 32, 29, 28, 25],
+        .accessibilityLarge: [57, 51, 47, 44, 40, 37, 40, 39, 33, 32, 30],
+        .accessibilityExtraLarge: [61, 57, 52, 51, 48, 43, 48, 46, 40, 39, 35],
+        .accessibilityExtraExtraLarge: [66, 62, 59, 58, 56, 50, 56, 52, 46, 44, 41],
+        .accessibilityExtraExtraExtraLarge: [70, 68, 66, 65, 62, 58, 62, 60, 52, 51, 48],
+    ]
+
+    /// The size, weight and leading of a text style at a category. A styled label's natural line
+    /// height is its leading (``LineHeight/natural``; `multiple`, `minimum` and `maximum` start
+    /// from it too), as text set to Apple's type specifications is.
+    public static func metrics(_ style: TextStyle, _ category: ContentSizeCategory)
+        -> (size: Double, weight: Int, leading: Double) {
         let index = TextStyle.allCases.firstIndex(of: style)!
-        let size = sizes[category]![index]
-        return (size, style == .headline ? 600 : 400)
+        return (sizes[category]![index], style == .headline ? 600 : 400, leadings[category]![index])
     }
 }

@@ -50,6 +50,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let primary: FontFace
         let fallback: FontFace?
         let size: Double
+        /// The line height of a Dynamic Type style; nil takes it from the font.
+        let leading: Double?
         let key: String
         /// A small number for the font in cache keys.
         let id: Int
@@ -60,17 +62,19 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     func resolve(_ font: Font, language: String?, category: ContentSizeCategory) -> ResolvedFont? {
         var size = Double(font.size)
         var weight = font.weight
+        var leading: Double?
         if let style = font.textStyle {
             let metrics = DynamicType.metrics(style, category)
             size = metrics.size
             weight = metrics.weight
+            leading = metrics.leading
         }
         let face = font.path.map { library.face(path: $0) } ?? library.face(family: font.family, weight: weight,
                                                                              italic: font.isItalic, language: language)
         guard let primary = face else { return nil }
         let fallback = library.cjkFace(weight: weight, language: language)
         let key = "\(primary.path)#\(primary.index)|\(fallback?.path ?? "")|\(size)|\(language ?? "")"
-        return ResolvedFont(primary: primary, fallback: fallback, size: size, key: key, id: fontID(key))
+        return ResolvedFont(primary: primary, fallback: fallback, size: size, leading: leading, key: key, id: fontID(key))
     }
 
     @exclusivity(unchecked) private var fontIDs: [String: Int] = [:]
@@ -309,7 +313,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             .size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
         let face = font.primary
         let ascent = font.px(face.ascender, face), descent = -font.px(face.descender, face), gap = font.px(face.lineGap, face)
-        let natural = ascent + descent + gap
+        let natural = font.leading ?? ascent + descent + gap
         let lineHeight: Double
         switch request.lineHeight {
         case .natural: lineHeight = natural

@@ -85,14 +85,32 @@ import TextLayout
     }
 
     @Test func dynamicTypeSizesFollowTheCategory() {
-        #expect(DynamicType.metrics(.body, .large) == (17, 400))
-        #expect(DynamicType.metrics(.headline, .large) == (17, 600))
+        #expect(DynamicType.metrics(.body, .large) == (17, 400, 22))
+        #expect(DynamicType.metrics(.headline, .large) == (17, 600, 22))
+        #expect(DynamicType.metrics(.largeTitle, .extraSmall) == (31, 400, 38))
+        #expect(DynamicType.metrics(.caption2, .accessibilityExtraExtraExtraLarge) == (40, 400, 48))
         #expect(DynamicType.metrics(.caption1, .extraSmall).size == 11)
         #expect(DynamicType.metrics(.body, .accessibilityExtraExtraExtraLarge).size == 53)
         let body = Font.preferred(.body, family: "DejaVu Sans")
         let large = measurer.measure(TextMeasureRequest(text: "Text", font: body, width: nil, contentSizeCategory: .large))
         let huge = measurer.measure(TextMeasureRequest(text: "Text", font: body, width: nil, contentSizeCategory: .accessibilityLarge))
         #expect(abs(huge.size.width / large.size.width - 33.0 / 17.0) < 1e-9)
+        // A styled label's lines are the style's leading tall.
+        #expect(large.size.height == 22 && huge.size.height == 40)
+        let twoLines = measurer.measure(TextMeasureRequest(text: "Text\nText", font: body, width: nil,
+                                                           lineHeight: .multiple(1.5), contentSizeCategory: .extraSmall))
+        #expect(twoLines.size.height == 2 * 19 * 1.5)
+    }
+
+    @Test(arguments: TextStyle.allCases)
+    func dynamicTypeGrowsWithTheCategory(style: TextStyle) {
+        var previous = (size: 0.0, leading: 0.0)
+        for category in ContentSizeCategory.allCases {
+            let m = DynamicType.metrics(style, category)
+            #expect(m.size >= previous.size && m.leading >= previous.leading, "\(style) at \(category)")
+            #expect(m.leading > m.size, "\(style) at \(category)")
+            previous = (m.size, m.leading)
+        }
     }
 
     @Test func measuringFromSeveralThreadsGivesIdenticalResults() async {
