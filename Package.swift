@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "SelfSizing", targets: ["SelfSizing"]),
         .executable(name: "selfsizing", targets: ["selfsizing"]),
     ],
     dependencies: [
@@ -28,12 +29,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "SelfSizing",
+            dependencies: ["AutoLayout", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "selfsizing",
             dependencies: [
                 "Cassowary",
                 "AutoLayout",
                 "TextLayout",
+                "SelfSizing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +53,7 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout"]),
+        .testTarget(name: "SelfSizingTests", dependencies: ["SelfSizing", "AutoLayout", "TextLayout", "TestSupport"]),
         // End-to-end tests of the built `selfsizing` binary.
         .testTarget(name: "SelfSizingCLITests", dependencies: ["selfsizing"]),
     ],

@@ -66,8 +66,7 @@ struct BindingTemplate: Hashable, Sendable {
         var i = text.startIndex
         while i < text.endIndex {
             if text[i] == "{", let close = text[i...].firstIndex(of: "}"),
-               text[text.index(after: i)..<close].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
-               text.index(after: i) < close {
+               BindingTemplate.isFieldName(text[text.index(after: i)..<close]) {
                 if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
                 parts.append(.field(String(text[text.index(after: i)..<close])))
                 i = text.index(after: close)
@@ -80,6 +79,12 @@ struct BindingTemplate: Hashable, Sendable {
         self.parts = parts
     }
 
+    /// A field name: letters, digits, `_` and `.`, with a `?` at the end for an optional field.
+    static func isFieldName(_ name: Substring) -> Bool {
+        let base = name.hasSuffix("?") ? name.dropLast() : name
+        return !base.isEmpty && base.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    }
+
     var isConstant: Bool { !parts.contains { if case .field = $0 { return true } else { return false } } }
 
     /// A template that is exactly one field, `{name}`.
@@ -88,7 +93,9 @@ struct BindingTemplate: Hashable, Sendable {
         return nil
     }
 
+    /// A field's value; an optional field (`{name?}`) the item lacks is null.
     func value(_ field: String, in item: DataItem, row: Int) -> DataValue? {
+        if field.hasSuffix("?") { return value(String(field.dropLast()), in: item, row: row) ?? .null }
         if field == "row" { return item["row"] ?? .number(Double(row)) }
         return item[field]
     }

@@ -1,0 +1,164 @@
+import AutoLayout
+import Foundation
+
+/// Rows of data for cells to bind, read from a file: a JSON array (of objects or strings), JSON
+/// Lines, CSV with a header row, or a property list array (of dictionaries or strings). A string
+/// row binds as `{text}`.
+public enum DataFile {
+    public enum Format: String, Sendable, CaseIterable {
+        case json, jsonLines, csv, plist
+    }
+
+    /// Reads a data file, choosing the format by extension (`.json`, `.jsonl`/`.ndjson`, `.csv`,
+    /// `.plist`), or by content for others.
+    /// - Throws: ``DataFileError`` naming the file, and the line or row where it can.
+    public static func read(_ path: String) throws(DataFileError) -> [DataItem] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataFileError(file: path, message: "cannot read the file")
+        }
+        return try parse(data, file: path, format: format(of: path, data))
+    }
+
+    /// The format a path's extension names, or the content suggests.
+    public static func format(of path: String, _ data: Data) -> Format {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "json": return .json
+        case "jsonl", "ndjson": return .jsonLines
+        case "csv": return .csv
+        case "plist": return .plist
+        default:
+            let first = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+            if first == UInt8(ascii: "[") { return .json }
+            if first == UInt8(ascii: "{") { return .jsonLines }
+            if first == UInt8(ascii: "<") || data.starts(with: Array("bplist".utf8)) { return .plist }
+            return .csv
+        }
+    }
+
+    /// Parses data in a format.
+    public static func parse(_ data: Data, file: String, format: Format) throws(DataFileError) -> [DataItem] {
+        switch format {
+        case .json: return try parseJSON(data, file: file)
+        case .jsonLines: return try parseJSONLines(data, file: file)
+        case .csv: return try CSVReader(data: data, file: file).items()
+        case .plist: return try parsePropertyList(data, file: file)
+        }
+    }
+
+    private static func parseJSON(_ data: Data, file: String) throws(DataFileError) -> [DataItem] {
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            throw DataFileError(file: file, message: "not valid JSON (\(jsonMessage(error)))")
+        }
+        guard let array = object as? [Any] else {
+            throw DataFileError(file: file, message: "expected a JSON array of objects or strings")
+        }
+        var items: [DataItem] = []
+        items.reserveCapacity(array.count)
+        for (i, element) in array.enumerated() { items.append(try item(element, file: file, row: i + 1)) }
+        return items
+    }
+
+    private static func parseJSONLines(_ data: Data, file: String) throws(DataFileError) -> [DataItem] {
+        var items: [DataItem] = []
+        var line = 0
+        for slice in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            line += 1
+            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+            let object: Any
+            do { object = try JSONSerialization.jsonObject(with: Data(slice), options: [.fragmentsAllowed]) } catch {
+                throw DataFileError(file: file, line: line, message: "not valid JSON (\(jsonMessage(error)))")
+            }
+            do { items.append(try item(object, file: file, row: items.count + 1)) } catch {
+                throw DataFileError(file: file, line: line, message: error.message)
+            }
+        }
+        return items
+    }
+
+    private static func parsePropertyList(_ data: Data, file: String) throws(DataFileError) -> [DataItem] {
+        let object: Any
+        do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
+            throw DataFileError(file: file, message: "not a valid property list (\(error.localizedDescription))")
+        }
+        guard let array = object as? [Any] else {
+            throw DataFileError(file: file, message: "expected a property list array of dictionaries or strings")
+        }
+        var items: [DataItem] = []
+        items.reserveCapacity(array.count)
+        for (i, element) in array.enumerated() { items.append(try item(element, file: file, row: i + 1)) }
+        return items
+    }
+
+    /// One row: a string (bound as `{text}`) or a flat object of scalars.
+    static func item(_ element: Any, file: String, row: Int) throws(DataFileError) -> DataItem {
+        if let s = element as? String { return ["text": .string(s)] }
+        guard let object = element as? [String: Any] else {
+            throw DataFileError(file: file, row: row, message: "expected an object or a string, found \(kind(of: element))")
+        }
+        var item = DataItem(minimumCapacity: object.count)
+        for (key, value) in object {
+            guard let v = scalar(value) else {
+                throw DataFileError(file: file, row: row,
+                                    message: "the field '\(key)' is \(kind(of: value)); expected a string, number, boolean or null")
+            }
+            item[key] = v
+        }
+        return item
+    }
+
+    private static func scalar(_ value: Any) -> DataValue? {
+        switch value {
+        case let s as String: return .string(s)
+        case is NSNull: return .null
+        case let n as NSNumber:
+            // Foundation reads JSON true/false as boolean NSNumbers, whose type code is "c"
+            // (char); JSON numbers come as integers ("i", "q") or doubles ("d").
+            if String(cString: n.objCType) == "c" { return .bool(n.boolValue) }
+            return .number(n.doubleValue)
+        case let b as Bool: return .bool(b)
+        case let d as Double: return .number(d)
+        case let i as Int: return .number(Double(i))
+        case let date as Date: return .string(ISO8601DateFormatter().string(from: date))
+        default: return nil
+        }
+    }
+
+    private static func kind(of value: Any) -> String {
+        switch value {
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        case is NSNumber: return "a number"
+        default: return "a \(type(of: value))"
+        }
+    }
+
+    private static func jsonMessage(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    }
+}
+
+/// A data file that cannot be read, with where.
+public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// The line in the file, for text formats read line by line.
+    public var line: Int?
+    /// The 1-based row (item) number.
+    public var row: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, row: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.row = row
+        self.message = message
+    }
+
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" }
+        if let row { place += " (row \(row))" }
+        return "\(place): \(message)"
+    }
+}

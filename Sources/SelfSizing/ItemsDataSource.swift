@@ -1,0 +1,35 @@
+import AutoLayout
+import Foundation
+
+/// A data source of data items shown by spec cells (``SpecCell``): each row binds its item and
+/// its 1-based row number in the section to `{field}`s and `{row}`.
+public final class ItemsDataSource: TableViewDataSource {
+    /// The items, one array per section.
+    public var sections: [[DataItem]]
+    /// The reuse identifier of a row's cell.
+    public var cellIdentifier: (IndexPath, DataItem) -> String
+
+    /// One identifier for every row.
+    public convenience init(sections: [[DataItem]], cellIdentifier: String) {
+        self.init(sections: sections) { _, _ in cellIdentifier }
+    }
+
+    public init(sections: [[DataItem]], cellIdentifier: @escaping (IndexPath, DataItem) -> String) {
+        self.sections = sections
+        self.cellIdentifier = cellIdentifier
+    }
+
+    public func numberOfSections(in tableView: TableView) -> Int { sections.count }
+
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+
+    public func tableView(_ tableView: TableView, cellIdentifierForRowAt indexPath: IndexPath) -> String {
+        cellIdentifier(indexPath, sections[indexPath.section][indexPath.row])
+    }
+
+    /// Binds the row's item to a ``SpecCell``; other cells are left as they are.
+    public func tableView(_ tableView: TableView, configure cell: TableViewCell, forRowAt indexPath: IndexPath) throws {
+        guard let cell = cell as? SpecCell else { return }
+        try cell.configure(with: sections[indexPath.section][indexPath.row], row: indexPath.row + 1)
+    }
+}

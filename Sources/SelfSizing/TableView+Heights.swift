@@ -1,0 +1,150 @@
+import AutoLayout
+import Foundation
+
+extension TableView {
+    // MARK: - Heights, as UITableView+FDTemplateLayoutCell computes them
+
+    /// The height of a cell configured by `configuration`, computed every time.
+    /// - Throws: ``TableViewError`` for an unregistered identifier or a configuration that throws.
+    public func height(forCellWithIdentifier identifier: String,
+                       configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        let cell = try templateCell(forReuseIdentifier: identifier)
+        return try measure(cell, identifier: identifier, indexPath: nil, configuration: configuration)
+    }
+
+    /// The height of a row's cell, cached by index path for the current context; the cache
+    /// follows batch updates and is cleared by ``reloadData()``.
+    /// - Complexity: O(1) when cached.
+    public func height(forCellWithIdentifier identifier: String, cacheBy indexPath: IndexPath,
+                       configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        if let h = heightCache.height(at: indexPath) {
+            statistics.cacheHits += 1
+            logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)")
+            return h
+        }
+        statistics.cacheMisses += 1
+        let cell = try templateCell(forReuseIdentifier: identifier)
+        let h = try measure(cell, identifier: identifier, indexPath: indexPath, configuration: configuration)
+        heightCache.setHeight(h, at: indexPath)
+        logger.debug("cached by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)")
+        return h
+    }
+
+    /// The height of a cell, cached by a key naming its content (a model's identifier and
+    /// revision, say) for the current context. Batch updates leave it alone; invalidate a key
+    /// when its content changes.
+    public func height(forCellWithIdentifier identifier: String, cacheByKey key: AnyHashable,
+                       configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        if let h = heightCache.height(forKey: key) {
+            statistics.cacheHits += 1
+            logger.debug("hit cache by key [\(key)] -> \(h)")
+            return h
+        }
+        statistics.cacheMisses += 1
+        let cell = try templateCell(forReuseIdentifier: identifier)
+        let h = try measure(cell, identifier: identifier, indexPath: nil, configuration: configuration)
+        heightCache.setHeight(h, forKey: key)
+        logger.debug("cached by key [\(key)] -> \(h)")
+        return h
+    }
+
+    /// The height of a header or footer view configured by `configuration` (no separator).
+    public func height(forHeaderFooterViewWithIdentifier identifier: String,
+                       configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        let view = try headerFooterTemplate(forReuseIdentifier: identifier)
+        return try measure(view, identifier: identifier, indexPath: nil, separator: false, configuration: configuration)
+    }
+
+    /// The height of a header or footer view, cached by key.
+    public func height(forHeaderFooterViewWithIdentifier identifier: String, cacheByKey key: AnyHashable,
+                       configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        let cacheKey = HeaderFooterKey(key: key)
+        if let h = heightCache.height(forKey: cacheKey) {
+            statistics.cacheHits += 1
+            return h
+        }
+        statistics.cacheMisses += 1
+        let h = try height(forHeaderFooterViewWithIdentifier: identifier, configuration: configuration)
+        heightCache.setHeight(h, forKey: cacheKey)
+        return h
+    }
+
+    /// A row's height as a self-sizing cell: the data source's identifier and configuration,
+    /// cached by index path. What rows get when the delegate does not say otherwise.
+    public func automaticHeight(forRowAt indexPath: IndexPath) throws(TableViewError) -> CGFloat {
+        guard let dataSource else { return estimatedRowHeight }
+        let id = dataSource.tableView(self, cellIdentifierForRowAt: indexPath)
+        return try height(forCellWithIdentifier: id, cacheBy: indexPath) { cell in
+            try dataSource.tableView(self, configure: cell, forRowAt: indexPath)
+        }
+    }
+
+    /// The template cell of a reuse identifier, made on first use and kept.
+    public func templateCell(forReuseIdentifier identifier: String) throws(TableViewError) -> TableViewCell {
+        if let cell = templates[identifier] { return cell }
+        let cell = try makeTemplate(identifier, cellFactories[identifier])
+        templates[identifier] = cell
+        return cell
+    }
+
+    func headerFooterTemplate(forReuseIdentifier identifier: String) throws(TableViewError) -> TableViewCell {
+        if let view = headerFooterTemplates[identifier] { return view }
+        let view = try makeTemplate(identifier, headerFooterFactories[identifier])
+        headerFooterTemplates[identifier] = view
+        return view
+    }
+
+    private func makeTemplate(_ identifier: String, _ factory: (() throws -> TableViewCell)?) throws(TableViewError) -> TableViewCell {
+        guard let factory else { throw .unregisteredIdentifier(identifier) }
+        let cell: TableViewCell
+        do { cell = try factory() } catch {
+            throw .cellCreationFailed(identifier: identifier, message: "\(error)")
+        }
+        cell.reuseIdentifier = identifier
+        cell.isTemplateLayoutCell = true
+        apply(contentSizeCategory, to: cell)
+        statistics.templatesMade += 1
+        return cell
+    }
+
+    /// Configures a template and fits it: Auto Layout at the row's width (less the accessory)
+    /// with the height compressed; frame layout (`sizeThatFits`) when the cell asks for it or
+    /// Auto Layout gives 0; 44 as the last resort; plus the separator.
+    private func measure(_ cell: TableViewCell, identifier: String, indexPath: IndexPath?, separator: Bool = true,
+                         configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        cell.prepareForReuse()
+        do { try configuration(cell) } catch {
+            throw .configurationFailed(indexPath: indexPath, identifier: identifier, message: "\(error)")
+        }
+        statistics.layoutPasses += 1
+        let width = rowWidth - (separator ? cell.accessoryWidth : 0)
+        var height: CGFloat = 0
+        if !cell.enforceFrameLayout && width > 0 {
+            height = cell.contentView.systemLayoutSizeFitting(CGSize(width: width, height: 0),
+                                                              withHorizontalFittingPriority: .required,
+                                                              verticalFittingPriority: .fittingSizeLevel).height
+            if !height.isFinite { height = 0 }
+            logger.debug("calculate using auto layout - \(height)")
+            if height <= 0 {
+                let why = cell.contentView.selfSizingProblem(width: width).map { ": \($0)" } ?? ""
+                note("cannot get a proper cell height (now 0) for '\(identifier)' from Auto Layout"
+                     + "\(why); falling back to sizeThatFits", about: identifier)
+            }
+        }
+        if height <= 0 {
+            height = cell.sizeThatFits(CGSize(width: width, height: 0)).height
+            if !height.isFinite { height = 0 }
+            logger.debug("calculate using frame layout - \(height)")
+        }
+        if height <= 0 {
+            note("'\(identifier)' has no height from Auto Layout or sizeThatFits; using 44", about: identifier + "#44")
+            height = 44
+        }
+        return height + (separator ? separatorHeight : 0)
+    }
+}
+
+/// Keeps header and footer keys apart from cell keys in the key cache.
+private struct HeaderFooterKey: Hashable {
+    let key: AnyHashable
+}

@@ -1,0 +1,223 @@
+import AutoLayout
+import Foundation
+import Logging
+
+/// Supplies a table's sections and rows, and configures cells for rows.
+public protocol TableViewDataSource: AnyObject {
+    func numberOfSections(in tableView: TableView) -> Int
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    /// The reuse identifier of the cell a row shows.
+    func tableView(_ tableView: TableView, cellIdentifierForRowAt indexPath: IndexPath) -> String
+    /// Configures a cell (a template cell when the table measures) for a row.
+    func tableView(_ tableView: TableView, configure cell: TableViewCell, forRowAt indexPath: IndexPath) throws
+}
+
+extension TableViewDataSource {
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+}
+
+/// Heights of rows, headers and footers. Every method has a default: rows size themselves
+/// (``TableView/automaticHeight(forRowAt:)``, cached by index path), headers and footers take the
+/// table's ``TableView/sectionHeaderHeight`` and ``TableView/sectionFooterHeight``.
+public protocol TableViewDelegate: AnyObject {
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) throws -> CGFloat
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) throws -> CGFloat
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) throws -> CGFloat
+}
+
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) throws -> CGFloat {
+        try tableView.automaticHeight(forRowAt: indexPath)
+    }
+    public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+        tableView.estimatedRowHeight
+    }
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) throws -> CGFloat {
+        tableView.sectionHeaderHeight
+    }
+    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) throws -> CGFloat {
+        tableView.sectionFooterHeight
+    }
+}
+
+/// A headless UITableView: sections of rows whose heights come from template cells fitted with
+/// Auto Layout (or `sizeThatFits`), cached by index path or key, kept right through batch
+/// updates, and laid out in a column whose geometry answers in O(log n).
+///
+/// Heights follow UITableView+FDTemplateLayoutCell: one template cell per reuse identifier, made
+/// once and never shown; each height configures it (after `prepareForReuse`) and fits its content
+/// view at the table's width less the accessory, with the height compressed; frame-layout cells
+/// answer `sizeThatFits`; a cell that gives 0 falls back to frame layout, then to 44 points, with
+/// a diagnostic. UIKit adds the separator (1 / ``scale``) to each row unless ``separatorStyle`` is
+/// `.none`.
+///
+/// Rows not yet measured stand in with their estimated height (``estimatedRowHeight``, or the
+/// delegate's); ``layoutRows(in:)`` measures the rows a viewport shows and ``layoutAllRows(progress:)``
+/// measures every row. With ``estimatedRowHeight`` 0 every row is measured at layout.
+///
+/// Threading: a table and its cells belong to one thread at a time.
+public final class TableView {
+    public enum Style: Sendable {
+        /// Rows edge to edge; headers and footers only where given.
+        case plain
+        /// Sections with spacing above and below them.
+        case grouped
+        /// Grouped, with the rows inset from the table's edges by its layout margins.
+        case insetGrouped
+    }
+
+    public enum SeparatorStyle: Sendable {
+        case none, singleLine
+    }
+
+    public let style: Style
+    public weak var dataSource: TableViewDataSource?
+    public weak var delegate: TableViewDelegate?
+
+    /// The table's width in points.
+    public var width: CGFloat { didSet { if width != oldValue { contextDidChange() } } }
+    public var contentSizeCategory = ContentSizeCategory.large {
+        didSet { if contentSizeCategory != oldValue { applyContentSizeCategory(); contextDidChange() } }
+    }
+    public var separatorStyle = SeparatorStyle.singleLine { didSet { if separatorStyle != oldValue { contextDidChange() } } }
+    /// The screen scale: the separator is one pixel, 1 / scale points.
+    public var scale: CGFloat = 3 { didSet { if scale != oldValue { contextDidChange() } } }
+    /// The width of a section index (the A-Z strip) along the trailing edge; 0 for none.
+    public var sectionIndexWidth: CGFloat = 0 { didSet { if sectionIndexWidth != oldValue { contextDidChange() } } }
+    /// Leading and trailing margins; an inset-grouped table insets its rows by them. nil gives
+    /// UIKit's system margins: 20 points on tables 414 points wide and wider, 16 below.
+    public var layoutMargins: (leading: CGFloat, trailing: CGFloat)? { didSet { contextDidChange() } }
+    /// The height rows stand in with before they are measured; 0 measures every row at layout.
+    public var estimatedRowHeight: CGFloat = 44
+    /// The default header and footer heights (the delegate may give others).
+    public var sectionHeaderHeight: CGFloat
+    public var sectionFooterHeight: CGFloat
+    /// Space above the first section and below the last, as a table header and footer view.
+    public var tableHeaderHeight: CGFloat = 0 { didSet { needsSectionLayout = true } }
+    public var tableFooterHeight: CGFloat = 0 { didSet { needsSectionLayout = true } }
+    /// Content insets, above and below everything else.
+    public var contentInset: (top: CGFloat, bottom: CGFloat) = (0, 0)
+
+    /// Logs like FD's `fd_debugLogEnabled` at debug level: "calculate using auto layout - 388.67",
+    /// "cached by indexPath [0,4] -> 388.67", "hit cache by key ..."; fallbacks at warning.
+    public var logger = Logger(label: "SelfSizing.TableView")
+    /// Problems found while measuring (a zero height, a fallback), most recent last; at most 100.
+    public private(set) var diagnostics: [String] = []
+
+    /// Counts of what heights cost: template layouts, cache hits and misses.
+    public struct Statistics: Hashable, Sendable {
+        /// Heights computed by laying a template out (Auto Layout or frame layout).
+        public var layoutPasses = 0
+        public var cacheHits = 0
+        public var cacheMisses = 0
+        /// Template cells made.
+        public var templatesMade = 0
+    }
+    public internal(set) var statistics = Statistics()
+
+    /// Heights by index path and by key, for each layout context.
+    public internal(set) var heightCache: HeightCache
+
+    // Registration and templates.
+    var cellFactories: [String: () throws -> TableViewCell] = [:]
+    var headerFooterFactories: [String: () throws -> TableViewCell] = [:]
+    var templates: [String: TableViewCell] = [:]
+    var notedSubjects: Set<String> = []
+    var headerFooterTemplates: [String: TableViewCell] = [:]
+
+    // Geometry of the current context.
+    var sections: [SectionGeometry] = []
+    /// Each section's total height (header, rows, footer, spacing).
+    var sectionTotals = PrefixSums()
+    var needsSectionLayout = true
+    var needsReload = true
+    /// Item identifiers when the table is driven by snapshots (``apply(identifiers:reloading:)``).
+    var itemIdentifiers: [[AnyHashable]]?
+
+    public init(width: CGFloat, style: Style = .plain) {
+        self.width = width
+        self.style = style
+        sectionHeaderHeight = style == .plain ? 0 : 18
+        sectionFooterHeight = style == .plain ? 0 : 18
+        heightCache = HeightCache(context: .init(width: 0, contentSizeCategory: .large), rowCounts: [])
+        heightCache.switchTo(context)
+    }
+
+    // MARK: - Registration
+
+    /// Registers a cell factory for a reuse identifier. The table calls it once, for the template.
+    public func register(forCellReuseIdentifier identifier: String, _ factory: @escaping () throws -> TableViewCell) {
+        cellFactories[identifier] = factory
+        templates[identifier] = nil
+    }
+
+    /// Registers a cell spec (a YAML or JSON cell template) for a reuse identifier.
+    public func register(_ spec: CellSpec, measurer: (any TextMeasuring)? = nil, forCellReuseIdentifier identifier: String) {
+        register(forCellReuseIdentifier: identifier) { try SpecCell(spec: spec, reuseIdentifier: identifier, measurer: measurer) }
+    }
+
+    /// Registers a header or footer view factory for a reuse identifier.
+    public func register(forHeaderFooterViewReuseIdentifier identifier: String, _ factory: @escaping () throws -> TableViewCell) {
+        headerFooterFactories[identifier] = factory
+        headerFooterTemplates[identifier] = nil
+    }
+
+    /// Registers a cell spec for header and footer views.
+    public func register(_ spec: CellSpec, measurer: (any TextMeasuring)? = nil,
+                         forHeaderFooterViewReuseIdentifier identifier: String) {
+        register(forHeaderFooterViewReuseIdentifier: identifier) {
+            try SpecCell(spec: spec, reuseIdentifier: identifier, measurer: measurer)
+        }
+    }
+
+    // MARK: - Context
+
+    /// The system margins UIKit gives a table of this width, or the ones set.
+    public var effectiveLayoutMargins: (leading: CGFloat, trailing: CGFloat) {
+        if let m = layoutMargins { return m }
+        let m: CGFloat = width >= 414 ? 20 : 16
+        return (m, m)
+    }
+
+    /// The width a row's content view gets before its accessory takes its share.
+    public var rowWidth: CGFloat {
+        var w = width - sectionIndexWidth
+        if style == .insetGrouped {
+            let m = effectiveLayoutMargins
+            w -= m.leading + m.trailing
+        }
+        return max(w, 0)
+    }
+
+    /// The height UIKit adds to each row for its separator.
+    public var separatorHeight: CGFloat { separatorStyle == .none ? 0 : 1 / scale }
+
+    var context: HeightCache.Context {
+        .init(width: rowWidth, contentSizeCategory: contentSizeCategory, separatorHeight: separatorHeight)
+    }
+
+    /// A width or category change: heights of the new context come from its cache or are
+    /// measured again.
+    func contextDidChange() {
+        heightCache.switchTo(context)
+        needsReload = true
+    }
+
+    func applyContentSizeCategory() {
+        for cell in Array(templates.values) + Array(headerFooterTemplates.values) { apply(contentSizeCategory, to: cell) }
+    }
+
+    func apply(_ category: ContentSizeCategory, to cell: TableViewCell) {
+        for case let label as Label in cell.contentView.subtree { label.contentSizeCategory = category }
+    }
+
+    /// Records a problem once per subject (a reuse identifier), so that a broken cell in a long
+    /// list reports once.
+    func note(_ message: String, about subject: String) {
+        guard notedSubjects.insert(subject).inserted else { return }
+        logger.warning("\(message)")
+        diagnostics.append(message)
+        if diagnostics.count > 100 { diagnostics.removeFirst(diagnostics.count - 100) }
+    }
+}

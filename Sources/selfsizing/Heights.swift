@@ -1,0 +1,153 @@
+import ArgumentParser
+import AutoLayout
+import Foundation
+import SelfSizing
+import TextLayout
+
+/// `selfsizing heights SPEC --data FILE --width W`: every row's height in a table of spec cells.
+struct Heights: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compute the height of every row of a list of spec cells, as a self-sizing UITableView would.",
+        discussion: """
+        Data: a JSON array (of objects or strings), JSON Lines, CSV with a header row, or a property list array. \
+        Each item binds to the spec's {field}s; a string item binds to {text}; {row} is the 1-based row. \
+        Heights include the separator (1/scale) unless --separator none.
+        """)
+
+    @Argument(help: "The cell spec file (YAML or JSON).")
+    var spec: String
+
+    @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
+    var data: String
+
+    @Option(help: "The table's width in points.")
+    var width: Double
+
+    @Option(name: .customLong("content-size-category"),
+            help: "The Dynamic Type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5 (or UIKit's names).")
+    var contentSizeCategory: String = "large"
+
+    @Option(help: "json, csv or text.")
+    var format: Format = .text
+
+    @Option(help: "singleLine or none.")
+    var separator: Separator = .singleLine
+
+    @Option(help: "The screen scale (the separator is 1/scale points).")
+    var scale: Double = 3
+
+    @Flag(help: "Show a progress bar on standard error (shown anyway on a terminal).")
+    var progress = false
+
+    enum Format: String, ExpressibleByArgument {
+        case json, csv, text
+    }
+
+    enum Separator: String, ExpressibleByArgument {
+        case singleLine, none
+    }
+
+    func validate() throws {
+        guard width.isFinite, width > 0, width <= 100_000 else {
+            throw ValidationError("--width must be a number above 0 (points), got \(width)")
+        }
+        guard scale.isFinite, scale > 0, scale <= 10 else { throw ValidationError("--scale must be above 0 and at most 10") }
+        guard ContentSizeCategory(name: contentSizeCategory) != nil else {
+            throw ValidationError("--content-size-category '\(contentSizeCategory)' is not one of "
+                                  + ContentSizeCategory.shortNames.joined(separator: ", "))
+        }
+    }
+
+    func run() throws {
+        let cellSpec: CellSpec
+        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
+        let items: [DataItem]
+        do { items = try DataFile.read(data) } catch { throw CLIError(error.description) }
+
+        let start = Date()
+        let table = TableView(width: CGFloat(width))
+        table.contentSizeCategory = ContentSizeCategory(name: contentSizeCategory)!
+        table.separatorStyle = separator == .none ? .none : .singleLine
+        table.scale = CGFloat(scale)
+        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
+        table.dataSource = source
+        table.register(cellSpec, measurer: TextMeasurer(), forCellReuseIdentifier: "cell")
+        let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
+        do {
+            try table.layoutAllRows { done, _ in bar?.update(done) }
+        } catch let TableViewError.configurationFailed(indexPath?, _, message) {
+            bar?.finish()
+            throw CLIError("\(data): row \(indexPath.row + 1): \(message)")
+        } catch {
+            bar?.finish()
+            throw CLIError("\(spec): \(error)")
+        }
+        bar?.finish()
+        let seconds = Date().timeIntervalSince(start)
+        let heights = items.isEmpty ? [] : table.rowHeights(inSection: 0)
+        let contentHeight = Double(table.contentSize.height)
+        if let problem = table.diagnostics.first { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        // The whole output is made before any of it is written: an error leaves nothing behind.
+        var out = ""
+        out.reserveCapacity(heights.count * 8 + 64)
+        switch format {
+        case .json:
+            out += "{\"rows\": \(heights.count), \"contentHeight\": \(JSONNumber.format(contentHeight)), "
+            out += "\"seconds\": \(JSONNumber.format((seconds * 1e6).rounded() / 1e6)), \"heights\": ["
+            out += heights.map { JSONNumber.format(Double($0)) }.joined(separator: ", ")
+            out += "]}\n"
+        case .csv:
+            out += "row,height\n"
+            for (i, h) in heights.enumerated() { out += "\(i + 1),\(JSONNumber.format(Double(h)))\n" }
+        case .text:
+            for (i, h) in heights.enumerated() { out += "\(i + 1)\t\(Self.points(Double(h)))\n" }
+            let perRow = heights.isEmpty ? 0 : seconds / Double(heights.count) * 1e6
+            out += "\(heights.count) rows, content height \(Self.points(contentHeight)) pt, "
+            out += String(format: "%.3f s (%.1f us/row)\n", seconds, perRow)
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    static func points(_ x: Double) -> String { JSONNumber.format((x * 100).rounded() / 100) }
+}
+
+/// A progress bar on standard error, redrawn at most ten times a second.
+final class ProgressBar {
+    let total: Int
+    private var last = Date.distantPast
+
+    init(total: Int) { self.total = total }
+
+    func update(_ done: Int) {
+        let now = Date()
+        guard now.timeIntervalSince(last) >= 0.1 || done == total else { return }
+        last = now
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let percent = total == 0 ? 100 : done * 100 / total
+        FileHandle.standardError.write(Data("\r[\(bar)] \(percent)% \(done)/\(total) rows".utf8))
+    }
+
+    func finish() {
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
+
+extension ContentSizeCategory {
+    static let shortNames = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge",
+                             "AX1", "AX2", "AX3", "AX4", "AX5"]
+
+    /// A category by its short name (as SwiftUI's DynamicTypeSize and Apple's tables name them),
+    /// or its full name, in any case.
+    init?(name: String) {
+        let lower = name.lowercased()
+        if let i = Self.shortNames.firstIndex(where: { $0.lowercased() == lower }) {
+            self = Self.allCases[i]
+        } else if let c = Self.allCases.first(where: { $0.rawValue.lowercased() == lower }) {
+            self = c
+        } else {
+            return nil
+        }
+    }
+}
