@@ -42,7 +42,8 @@ public struct BatchUpdates: Hashable, Sendable {
 
 extension BatchUpdates {
     /// Applies the updates to per-section arrays (one element per row), as UITableView applies
-    /// them: reloaded rows and sections take `invalid`; then deletions and the sources of moves,
+    /// them: reloaded rows take `invalid`, and reloaded sections are made again with the data
+    /// source's row count, all `invalid`; then deletions and the sources of moves,
     /// by old index paths, highest first (rows, then sections); then insertions and the
     /// destinations of moves, by new index paths, lowest first (sections, then rows). Moved rows
     /// and sections carry their elements. Inserted sections get `rowCount(section)` rows of `invalid` (rows
@@ -74,14 +75,16 @@ extension BatchUpdates {
         let carriedRows = Dictionary(movedRows.map { ($0.to, sections[$0.from.section][$0.from.row]) }) { a, _ in a }
         let carriedSections = Dictionary(movedSections.map { ($0.to, sections[$0.from]) }) { a, _ in a }
 
-        // 2. Reloads invalidate in place.
+        // 2. Reloaded rows are invalid in place. A reloaded section is made again at the end,
+        //    with the data source's count: it is flagged, and the flag travels with it.
         for ip in reloadedRows {
             try checkOld(ip, "reload")
             result[ip.section][ip.row] = invalid
         }
+        var reloaded = [Bool](repeating: false, count: result.count)
         for s in reloadedSections {
             try checkOldSection(s, "reload")
-            result[s] = Array(repeating: invalid, count: result[s].count)
+            reloaded[s] = true
         }
 
         // 3. Removals, old index paths, highest first: rows, then sections.
@@ -91,13 +94,16 @@ extension BatchUpdates {
         var removedRows = deletedRows
         for ip in removedRows { try checkOld(ip, "delete") }
         removedRows += movedRows.map(\.from)
-        removedRows = removedRows.filter { !removedSections.contains($0.section) }
+        removedRows = removedRows.filter { !removedSections.contains($0.section) && !reloaded[$0.section] }
         removedRows.sort { ($0.section, $0.row) > ($1.section, $1.row) }
         for (a, b) in zip(removedRows, removedRows.dropFirst()) where a == b {
             throw .invalidUpdate("row \(Self.describe(a)) is deleted or moved more than once")
         }
         for ip in removedRows { result[ip.section].remove(at: ip.row) }
-        for s in removedSections.reversed() { result.remove(at: s) }
+        for s in removedSections.reversed() {
+            result.remove(at: s)
+            reloaded.remove(at: s)
+        }
 
         // 4. Insertions, new index paths, lowest first: sections, then rows.
         var addedSections = insertedSections
@@ -110,6 +116,7 @@ extension BatchUpdates {
                 throw .invalidUpdate("attempt to insert section \(s), but there are only \(result.count) sections after the deletions")
             }
             result.insert(carriedSections[s] ?? Array(repeating: invalid, count: rowCount(s)), at: s)
+            reloaded.insert(false, at: s)
         }
         var addedRows = insertedRows + movedRows.map(\.to)
         // An inserted section comes with all its rows.
@@ -118,11 +125,15 @@ extension BatchUpdates {
         for (a, b) in zip(addedRows, addedRows.dropFirst()) where a == b {
             throw .invalidUpdate("row \(Self.describe(a)) is inserted or moved to more than once")
         }
-        for ip in addedRows {
+        for ip in addedRows where !(ip.count == 2 && ip.section >= 0 && ip.section < reloaded.count && reloaded[ip.section]) {
             guard ip.count == 2, ip.section >= 0, ip.section < result.count, ip.row >= 0, ip.row <= result[ip.section].count else {
                 throw .invalidUpdate("attempt to insert row \(Self.describe(ip)), which is past the end of its section after the update")
             }
             result[ip.section].insert(carriedRows[ip] ?? invalid, at: ip.row)
+        }
+
+        for (s, isReloaded) in reloaded.enumerated() where isReloaded {
+            result[s] = Array(repeating: invalid, count: rowCount(s))
         }
 
         // 5. The counts must be the data source's, as UIKit insists.

@@ -37,6 +37,7 @@ extension TableView {
     /// counts) and otherwise taking cached heights and estimates.
     func rebuild(measured: [[Double]]?) throws(TableViewError) {
         let counts = rowCounts()
+        hasLoadedData = true
         // The data source changed without telling (no reload, no update): no cached index path
         // can be trusted.
         if heightCache.rowCounts != counts { heightCache.reset(rowCounts: counts) }

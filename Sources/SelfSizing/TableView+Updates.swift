@@ -24,6 +24,7 @@ extension TableView {
     public func reloadData() {
         itemIdentifiers = nil
         heightCache.reset(rowCounts: rowCounts())
+        hasLoadedData = true
         needsReload = true
     }
 
@@ -40,7 +41,10 @@ extension TableView {
     /// - Throws: ``TableViewError/invalidUpdate(_:)`` when the updates do not agree with the data
     ///   source; the table then reloads its data, as UIKit would after the exception.
     public func performBatchUpdates(_ updates: BatchUpdates) throws(TableViewError) {
+        guard hasLoadedData else { return reloadData() }
         let counts = rowCounts()
+        // Identifiers of a snapshot no longer describe the rows.
+        itemIdentifiers = nil
         do {
             try heightCache.apply(updates, rowCounts: counts)
             if !needsReload {

@@ -132,6 +132,9 @@ public final class TableView {
     var sectionTotals = PrefixSums()
     var needsSectionLayout = true
     var needsReload = true
+    /// Whether the table has asked its data source for counts: until then, updates have nothing
+    /// to apply to and load the data instead, as UIKit's do.
+    var hasLoadedData = false
     /// Item identifiers when the table is driven by snapshots (``apply(identifiers:reloading:)``).
     var itemIdentifiers: [[AnyHashable]]?
 
