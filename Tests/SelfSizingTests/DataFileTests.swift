@@ -1,0 +1,60 @@
+import AutoLayout
+import Foundation
+import SelfSizing
+import Testing
+
+@Suite struct DataFileTests {
+    func write(_ text: String, _ ext: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString).\(ext)").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func jsonArraysOfObjectsAndStrings() throws {
+        let path = try write(#"[{"title": "A", "n": 2, "ok": true, "none": null}, "plain"]"#, "json")
+        let items = try DataFile.read(path)
+        #expect(items == [["title": .string("A"), "n": .number(2), "ok": .bool(true), "none": .null], ["text": .string("plain")]])
+    }
+
+    @Test func jsonLinesSkipBlankLines() throws {
+        let path = try write("{\"a\": 1}\n\n\"two\"\n{\"a\": 3}\n", "jsonl")
+        #expect(try DataFile.read(path) == [["a": .number(1)], ["text": .string("two")], ["a": .number(3)]])
+    }
+
+    @Test func csvWithQuotesAndLineBreaks() throws {
+        let path = try write("title,text\r\nOne,\"Hello, \"\"world\"\"\"\nTwo,\"two\nlines\"\n", "csv")
+        #expect(try DataFile.read(path) == [["title": .string("One"), "text": .string("Hello, \"world\"")],
+                                            ["title": .string("Two"), "text": .string("two\nlines")]])
+    }
+
+    @Test func propertyListArrays() throws {
+        let path = try write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><array><string>Chapter I</string><dict><key>n</key><integer>4</integer></dict></array></plist>
+        """, "plist")
+        #expect(try DataFile.read(path) == [["text": .string("Chapter I")], ["n": .number(4)]])
+    }
+
+    @Test(arguments: [
+        ("[1, 2", "json", "not valid JSON"),
+        (#"[{"a": [1]}]"#, "json", "row 1"),
+        (#"{"a": 1}"#, "json", "expected a JSON array"),
+        ("{\"a\": 1}\n{oops}\n", "jsonl", ":2"),
+        ("a,b\n1,2\n3\n", "csv", ":3 (row 2): expected 2 fields"),
+        ("a,b\n\"open,2\n", "csv", "not closed"),
+        ("a,a\n1,2\n", "csv", "twice"),
+        ("<plist><dict></dict></plist>", "plist", "expected a property list array"),
+    ])
+    func badDataNamesWhere(text: String, ext: String, expected: String) throws {
+        let path = try write(text, ext)
+        let error = try #require(throws: DataFileError.self) { try DataFile.read(path) }
+        #expect(error.description.hasPrefix(path))
+        #expect(error.description.contains(expected), "\(error)")
+    }
+
+    @Test func unreadableFile() {
+        #expect(throws: DataFileError(file: "/nonexistent/x.json", message: "cannot read the file")) {
+            try DataFile.read("/nonexistent/x.json")
+        }
+    }
+}
