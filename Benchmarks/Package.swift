@@ -15,6 +15,7 @@ let package = Package(
                 .product(name: "Cassowary", package: "SelfSizing"),
                 .product(name: "AutoLayout", package: "SelfSizing"),
                 .product(name: "TextLayout", package: "SelfSizing"),
+                .product(name: "SelfSizing", package: "SelfSizing"),
             ]
         ),
     ],

@@ -11,7 +11,10 @@ import Foundation
 /// are untouched by updates: a key names content, not a position.
 ///
 /// Invariant: every index-path store has the table's current section and row counts.
-public struct HeightCache {
+///
+/// A table owns its cache; read it here, and invalidate through the table (``TableView/invalidateHeight(at:)``,
+/// ``TableView/invalidateHeight(forKey:)``, ``TableView/invalidateAllHeights()``) so that its layout follows.
+public final class HeightCache {
     /// What a height depends on beyond the row's content.
     public struct Context: Hashable, Sendable {
         /// The width the table gives content views before accessories take theirs.
@@ -38,8 +41,8 @@ public struct HeightCache {
 
     /// The current context's heights, kept out of the dictionary so that a lookup is two array
     /// indexings.
-    private var current: Store
-    private var others: [Context: Store] = [:]
+    @exclusivity(unchecked) private var current: Store
+    @exclusivity(unchecked) private var others: [Context: Store] = [:]
     /// The other contexts, least recently used first.
     private var recent: [Context] = []
     public private(set) var context: Context
@@ -53,7 +56,7 @@ public struct HeightCache {
     }
 
     /// Switches to a context, keeping the others' heights (up to ``contextLimit`` contexts).
-    mutating func switchTo(_ new: Context) {
+    func switchTo(_ new: Context) {
         guard new != context else { return }
         others[context] = current
         recent.append(context)
@@ -65,7 +68,7 @@ public struct HeightCache {
     }
 
     /// Runs `body` on every context's store.
-    private mutating func forEachStore<E: Error>(_ body: (inout Store) throws(E) -> Void) throws(E) {
+    private func forEachStore<E: Error>(_ body: (inout Store) throws(E) -> Void) throws(E) {
         try body(&current)
         for c in recent { try body(&others[c]!) }
     }
@@ -79,24 +82,24 @@ public struct HeightCache {
         return h.isNaN ? nil : CGFloat(h)
     }
 
-    mutating func setHeight(_ height: CGFloat, at indexPath: IndexPath) {
+    func setHeight(_ height: CGFloat, at indexPath: IndexPath) {
         current.byIndexPath[indexPath.section][indexPath.row] = Double(height)
     }
 
     /// Forgets a row's height in every context.
-    public mutating func invalidateHeight(at indexPath: IndexPath) {
+    func invalidateHeight(at indexPath: IndexPath) {
         forEachStore { $0.byIndexPath[indexPath.section][indexPath.row] = .nan }
     }
 
     /// Forgets every index-path height (reloadData), and takes the new counts.
-    mutating func reset(rowCounts: [Int]) {
+    func reset(rowCounts: [Int]) {
         self.rowCounts = rowCounts
         forEachStore { $0.byIndexPath = rowCounts.map { Array(repeating: .nan, count: $0) } }
     }
 
     /// Moves every context's index-path heights through batch updates.
     /// - Throws: ``TableViewError/invalidUpdate(_:)``; the index-path heights are then reset.
-    mutating func apply(_ updates: BatchUpdates, rowCounts newCounts: [Int]) throws(TableViewError) {
+    func apply(_ updates: BatchUpdates, rowCounts newCounts: [Int]) throws(TableViewError) {
         do {
             // Every store has the same counts: if the current one takes the updates, all do.
             try forEachStore { (store: inout Store) throws(TableViewError) in
@@ -113,7 +116,7 @@ public struct HeightCache {
     /// Carries heights by item identifier into a new arrangement of items (diffable-snapshot
     /// style): an identifier that stays keeps its height wherever it goes, unless it is in
     /// `reloaded`; new ones have none.
-    mutating func apply(old: [[AnyHashable]], new: [[AnyHashable]], reloaded: Set<AnyHashable>) {
+    func apply(old: [[AnyHashable]], new: [[AnyHashable]], reloaded: Set<AnyHashable>) {
         rowCounts = new.map(\.count)
         forEachStore { store in
             var byID: [AnyHashable: Double] = [:]
@@ -132,17 +135,17 @@ public struct HeightCache {
         current.byKey[key].map { CGFloat($0) }
     }
 
-    mutating func setHeight(_ height: CGFloat, forKey key: AnyHashable) {
+    func setHeight(_ height: CGFloat, forKey key: AnyHashable) {
         current.byKey[key] = Double(height)
     }
 
     /// Forgets a key's height in every context (its content changed).
-    public mutating func invalidateHeight(forKey key: AnyHashable) {
+    func invalidateHeight(forKey key: AnyHashable) {
         forEachStore { $0.byKey[key] = nil }
     }
 
     /// Forgets every height, by index path and by key, in every context.
-    public mutating func invalidateAll() {
+    func invalidateAll() {
         forEachStore { $0.byKey = [:] }
         reset(rowCounts: rowCounts)
     }

@@ -19,14 +19,14 @@ extension TableView {
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         if let h = heightCache.height(at: indexPath) {
             statistics.cacheHits += 1
-            logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)")
+            if logsDebug { logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
             return h
         }
         statistics.cacheMisses += 1
         let cell = try templateCell(forReuseIdentifier: identifier)
         let h = try measure(cell, identifier: identifier, indexPath: indexPath, configuration: configuration)
         heightCache.setHeight(h, at: indexPath)
-        logger.debug("cached by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)")
+        if logsDebug { logger.debug("cached by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
         return h
     }
 
@@ -37,14 +37,14 @@ extension TableView {
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         if let h = heightCache.height(forKey: key) {
             statistics.cacheHits += 1
-            logger.debug("hit cache by key [\(key)] -> \(h)")
+            if logsDebug { logger.debug("hit cache by key [\(key)] -> \(h)") }
             return h
         }
         statistics.cacheMisses += 1
         let cell = try templateCell(forReuseIdentifier: identifier)
         let h = try measure(cell, identifier: identifier, indexPath: nil, configuration: configuration)
         heightCache.setHeight(h, forKey: key)
-        logger.debug("cached by key [\(key)] -> \(h)")
+        if logsDebug { logger.debug("cached by key [\(key)] -> \(h)") }
         return h
     }
 
@@ -124,7 +124,7 @@ extension TableView {
                                                               withHorizontalFittingPriority: .required,
                                                               verticalFittingPriority: .fittingSizeLevel).height
             if !height.isFinite { height = 0 }
-            logger.debug("calculate using auto layout - \(height)")
+            if logsDebug { logger.debug("calculate using auto layout - \(height)") }
             if height <= 0 {
                 let why = cell.contentView.selfSizingProblem(width: width).map { ": \($0)" } ?? ""
                 note("cannot get a proper cell height (now 0) for '\(identifier)' from Auto Layout"
@@ -134,7 +134,7 @@ extension TableView {
         if height <= 0 {
             height = cell.sizeThatFits(CGSize(width: width, height: 0)).height
             if !height.isFinite { height = 0 }
-            logger.debug("calculate using frame layout - \(height)")
+            if logsDebug { logger.debug("calculate using frame layout - \(height)") }
         }
         if height <= 0 {
             note("'\(identifier)' has no height from Auto Layout or sizeThatFits; using 44", about: identifier + "#44")

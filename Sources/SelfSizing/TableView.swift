@@ -101,7 +101,9 @@ public final class TableView {
 
     /// Logs like FD's `fd_debugLogEnabled` at debug level: "calculate using auto layout - 388.67",
     /// "cached by indexPath [0,4] -> 388.67", "hit cache by key ..."; fallbacks at warning.
-    public var logger = Logger(label: "SelfSizing.TableView")
+    public var logger = Logger(label: "SelfSizing.TableView") { didSet { logsDebug = logger.logLevel <= .debug } }
+    /// Whether debug messages are wanted: checked before each is made, as they are made per row.
+    private(set) var logsDebug = false
     /// Problems found while measuring (a zero height, a fallback), most recent last; at most 100.
     public private(set) var diagnostics: [String] = []
 
@@ -117,7 +119,7 @@ public final class TableView {
     public internal(set) var statistics = Statistics()
 
     /// Heights by index path and by key, for each layout context.
-    public internal(set) var heightCache: HeightCache
+    public let heightCache: HeightCache
 
     // Registration and templates.
     var cellFactories: [String: () throws -> TableViewCell] = [:]

@@ -12,7 +12,21 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     private let lock = NSLock()
     /// Segment widths in shards with a lock each, so that threads measuring at once rarely wait.
     private let shards = (0..<16).map { _ in WidthShard() }
-    @exclusivity(unchecked) private var prepared: [String: PreparedText] = [:]
+    @exclusivity(unchecked) private var prepared: [PreparedKey: PreparedText] = [:]
+    /// Fonts resolved to faces, by what asked for them: fontconfig is asked once per font.
+    @exclusivity(unchecked) private var resolved: [ResolveKey: ResolvedFont?] = [:]
+
+    private struct PreparedKey: Hashable {
+        let font: Int
+        let charWrap: Bool
+        let text: String
+    }
+
+    private struct ResolveKey: Hashable {
+        let font: Font
+        let language: String?
+        let category: ContentSizeCategory
+    }
     /// The most segment widths kept; the cache is emptied when it grows past this.
     public static let cacheLimit = 200_000
     /// Fullwidth opening brackets, set half-width at the start of a line, and closing brackets, set
@@ -60,6 +74,21 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     }
 
     func resolve(_ font: Font, language: String?, category: ContentSizeCategory) -> ResolvedFont? {
+        let key = ResolveKey(font: font, language: language, category: category)
+        lock.lock()
+        if let r = resolved[key] {
+            lock.unlock()
+            return r
+        }
+        lock.unlock()
+        let r = resolveUncached(font, language: language, category: category)
+        lock.lock()
+        resolved[key] = r
+        lock.unlock()
+        return r
+    }
+
+    private func resolveUncached(_ font: Font, language: String?, category: ContentSizeCategory) -> ResolvedFont? {
         var size = Double(font.size)
         var weight = font.weight
         var leading: Double?
@@ -229,7 +258,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     ///   only where UAX #14 allows.
     func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true,
                  charWrap: Bool = false) -> PreparedText {
-        let key = keep ? font.key + (charWrap ? "\u{1}" : "\u{0}") + text : ""
+        let key = PreparedKey(font: keep ? font.id : -1, charWrap: charWrap, text: keep ? text : "")
         if keep {
             lock.lock()
             if let p = prepared[key] {

@@ -115,40 +115,21 @@ import Testing
 
 /// A template configured row after row must give what a fresh template gives for each row.
 @Suite struct TemplateReuseTests {
-    static let feed = """
-    views:
-      - {id: avatar, type: image, size: [40, 40], hugging: {horizontal: 251, vertical: 251}}
-      - {id: title, type: label, text: "{title}"}
-      - {id: time, type: label, text: "{time}", hugging: {horizontal: 251}, compressionResistance: {horizontal: 751}}
-      - {id: body, type: label, text: "{content}", numberOfLines: 0}
-      - {id: photo, type: image, size: ["{w}", "{h}"], hugging: {horizontal: 251, vertical: 251}}
-      - {id: buttons, type: stack, axis: horizontal, spacing: 8, distribution: fillEqually}
-      - {id: like, type: image, parent: buttons, size: [24, 24]}
-      - {id: share, type: image, parent: buttons, size: [24, 24], hidden: "{noShare}"}
-    constraints:
-      - "H:|-[avatar]-[title]-(>=8)-[time]-|"
-      - "H:[avatar]-[body]-|"
-      - "H:[avatar]-[photo]"
-      - "photo.trailing <= contentView.trailingMargin"
-      - "photo.height >= 0"
-      - "H:[avatar]-[buttons]-|"
-      - "V:|-[avatar]"
-      - "V:|-[title]-4-[body]-8-[photo]-8-[buttons]-|"
-      - "time.firstBaseline == title.firstBaseline"
-      - "contentView.bottomMargin >= avatar.bottom"
-    """
+    /// The post cell of examples/post-cell.yaml.
+    static let specPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/post-cell.yaml").path
 
     func item(_ i: Int) -> DataItem {
         let words = ["layout", "cell", "height", "auto", "constraint", "text", "row", "image"]
         let body = (0..<(3 + (i * 37) % 50)).map { words[($0 * 3 + i) % words.count] }.joined(separator: " ")
         return ["title": .string(words[i % 8] + " " + words[(i + 3) % 8]), "time": .string("\(i % 12)h"),
-                "content": .string(body), "w": .number(i % 3 == 0 ? 0 : Double(100 + i * 7 % 150)),
-                "h": .number(i % 4 == 0 ? 0 : Double(60 + i * 11 % 90)), "noShare": .bool(i % 5 == 0)]
+                "content": .string(body), "imageWidth": .number(i % 3 == 0 ? 0 : Double(100 + i * 7 % 150)),
+                "imageHeight": .number(i % 4 == 0 ? 0 : Double(60 + i * 11 % 90)), "noShare": .bool(i % 5 == 0)]
     }
 
     @Test(arguments: [375.0, 320])
     func reusedTemplateMatchesFreshTemplates(width: Double) throws {
-        let spec = try CellSpec(yaml: Self.feed)
+        let spec = try CellSpec(contentsOf: Self.specPath)
         let reused = try CellTemplate(spec: spec, measurer: MonospaceTextMeasurer())
         for i in 0..<60 {
             try reused.configure(with: item(i), row: i + 1)

@@ -1,35 +1,20 @@
 import AutoLayout
 import Foundation
 
-// AutoLayout workloads: a feed cell template re-laid out for new content (text measured by the
-// monospace test measurer, so that the figure is the layout engine's), and a 1,000-view spec built
-// from scratch. The images hug at 251, as Interface Builder sets them: at 250 they would tie with the
-// labels' hugging and leave the row's widths, and so the body's line count, undetermined.
+// AutoLayout workloads: the post cell of examples/post-cell.yaml re-laid out for new content (text
+// measured by the monospace test measurer, so that the figure is the layout engine's), and a
+// 1,000-view spec built from scratch.
 
-let feedCellSpec = """
-views:
-  - {id: avatar, type: image, size: [40, 40], hugging: {horizontal: 251, vertical: 251}}
-  - {id: title, type: label, text: "{title}", font: {size: 16, weight: bold}}
-  - {id: time, type: label, text: "{time}", font: {size: 12},
-     hugging: {horizontal: 251}, compressionResistance: {horizontal: 751}}
-  - {id: body, type: label, text: "{content}", font: {size: 14}, numberOfLines: 0}
-  - {id: photo, type: image, size: ["{imageWidth}", "{imageHeight}"], hugging: {horizontal: 251, vertical: 251}}
-  - {id: buttons, type: stack, axis: horizontal, spacing: 8, distribution: fillEqually}
-  - {id: like, type: image, parent: buttons, size: [24, 24]}
-  - {id: comment, type: image, parent: buttons, size: [24, 24]}
-  - {id: share, type: image, parent: buttons, size: [24, 24]}
-constraints:
-  - "H:|-[avatar]-[title]-(>=8)-[time]-|"
-  - "H:[avatar]-[body]-|"
-  - "H:[avatar]-[photo]"
-  - "photo.trailing <= contentView.trailingMargin"
-  - "photo.height >= 0"
-  - "H:[avatar]-[buttons]-|"
-  - "V:|-[avatar]"
-  - "V:|-[title]-4-[body]-8-[photo]-8-[buttons]-|"
-  - "time.firstBaseline == title.firstBaseline"
-  - "contentView.bottomMargin >= avatar.bottom"
-"""
+/// The post cell spec, read from the project's examples.
+func postCellSpec() throws -> CellSpec {
+    guard let path = examplePath("post-cell.yaml") else { throw BenchError("examples/post-cell.yaml not found; run from the project") }
+    return try CellSpec(contentsOf: path)
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
 
 /// Deterministic feed content for row `i`, as the solver workloads make theirs.
 func feedItem(_ i: Int) -> DataItem {
@@ -47,7 +32,8 @@ func feedItem(_ i: Int) -> DataItem {
 func benchFeedCell() throws {
     let rows = quick ? 200 : 1000
     let items = (0..<rows).map(feedItem)
-    let cell = try CellTemplate(spec: CellSpec(yaml: feedCellSpec, file: "feed-cell.yaml"), measurer: MonospaceTextMeasurer())
+    let spec = try postCellSpec()
+    let cell = try CellTemplate(spec: spec, measurer: MonospaceTextMeasurer())
     let (median, minimum, total) = try timed(quick ? 3 : 7) { () throws -> Double in
         var sum = 0.0
         for (i, item) in items.enumerated() {
@@ -62,7 +48,7 @@ func benchFeedCell() throws {
         for (i, item) in items.prefix(200).enumerated() {
             try cell.configure(with: item, row: i + 1)
             let reused = cell.fittingSize(width: 375).height
-            let fresh = try CellTemplate(spec: CellSpec(yaml: feedCellSpec), measurer: MonospaceTextMeasurer())
+            let fresh = try CellTemplate(spec: spec, measurer: MonospaceTextMeasurer())
             try fresh.configure(with: item, row: i + 1)
             let h = fresh.fittingSize(width: 375).height
             if abs(h - reused) > 1e-6 {

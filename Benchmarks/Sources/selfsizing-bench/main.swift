@@ -166,6 +166,9 @@ do {
     if selected("text") { try benchText() }
     if selected("al-feed") { try benchFeedCell() }
     if selected("al-spec") { try benchSpecFromScratch() }
+    if selected("list-huck") { try benchHuckleberryList() }
+    // Its peak memory must be its own: only in a process of its own (make bench runs one).
+    if only == "list-million" { try benchMillionRows() }
     for n in (quick ? [250] : [250, 500, 1000]) + extra {
         // The resize of row-flex grows faster than linearly (see the README); at n = 10,000 it would
         // take many minutes, so --scaling measures its build only unless --slow is given.
