@@ -22,6 +22,7 @@ bench: setup
 	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --scaling
+	./Benchmarks/.build/release/selfsizing-bench --only list-million
 	$(SWIFT) build -c release --product selfsizing
 	bash scripts/bench-measure.sh
 

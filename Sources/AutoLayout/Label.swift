@@ -76,8 +76,7 @@ open class Label: View {
     }
 
     private func textDidChange() {
-        invalidateIntrinsicContentSize()
-        invalidateBaselines()
+        contentDidChange(baselines: true)
     }
 
     /// Called by the engine after a solve: a multi-line label that got another width re-measures.

@@ -45,6 +45,9 @@ final class LayoutEngine {
     private var participants: [ObjectIdentifier: UnownedView] = [:]
     private var generated: [ObjectIdentifier: Generated] = [:]
     private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
+    /// Views whose intrinsic size changed since the last solve.
+    private var pendingIntrinsic: Set<ObjectIdentifier> = []
+    private var pendingViews: [ObjectIdentifier] = []
     /// The participating labels whose height depends on their solved width.
     private var labels: [ObjectIdentifier: UnownedLabel] = [:]
     /// How many times a layout re-solves for multi-line labels at most.
@@ -56,6 +59,11 @@ final class LayoutEngine {
     /// words of the code that made them.
     private var descriptions: [ObjectIdentifier: String] = [:]
     private var layoutConstraintOf: [ObjectIdentifier: LayoutConstraint] = [:]
+    /// The installed constraints that use a view's margins or baselines, by view: what a change
+    /// of those updates (most views have none, and are not looked at).
+    private var geometryUsers: [ObjectIdentifier: [LayoutConstraint]] = [:]
+    /// The views each of those constraints is listed under.
+    private var geometryKeys: [ObjectIdentifier: [ObjectIdentifier]] = [:]
     static let logger = Logger(label: "SelfSizing.AutoLayout")
 
     /// The constraints the engine makes for one view.
@@ -151,6 +159,15 @@ final class LayoutEngine {
             try solver.add(constraint)
             installed[ObjectIdentifier(c)] = (c, constraint)
             layoutConstraintOf[ObjectIdentifier(constraint)] = c
+            var keys: [ObjectIdentifier] = []
+            if c.firstAttribute.usesMargins || c.firstAttribute.usesBaseline { keys.append(ObjectIdentifier(first)) }
+            if let second = c.secondItem, c.secondAttribute.usesMargins || c.secondAttribute.usesBaseline {
+                keys.append(ObjectIdentifier(second))
+            }
+            if !keys.isEmpty {
+                for k in keys { geometryUsers[k, default: []].append(c) }
+                geometryKeys[ObjectIdentifier(c)] = keys
+            }
         } catch {
             report(error, breaking: c)
         }
@@ -162,6 +179,10 @@ final class LayoutEngine {
         if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) {
             try? solver.remove(entry.solver)
             layoutConstraintOf[ObjectIdentifier(entry.solver)] = nil
+            for key in geometryKeys.removeValue(forKey: ObjectIdentifier(c)) ?? [] {
+                geometryUsers[key]?.removeAll { $0 === c }
+                if geometryUsers[key]?.isEmpty == true { geometryUsers[key] = nil }
+            }
         }
         if c.engine === self { c.engine = nil }
         needsSolve = true
@@ -286,11 +307,8 @@ final class LayoutEngine {
 
     /// Margins or baselines of a view changed: the constraints that use them get new constants.
     func geometryConstantsDidChange(_ view: View) {
-        for c in view.activeConstraints.values {
-            let usesGeometry = (c.firstItem === view && (c.firstAttribute.usesMargins || c.firstAttribute.usesBaseline))
-                || (c.secondItem === view && (c.secondAttribute.usesMargins || c.secondAttribute.usesBaseline))
-            if usesGeometry { updateConstant(of: c) }
-        }
+        guard let users = geometryUsers[ObjectIdentifier(view)] else { return }
+        for c in users { updateConstant(of: c) }
     }
 
     /// The layout direction of a subtree changed: constraints with directional attributes are
@@ -385,9 +403,43 @@ final class LayoutEngine {
         makeFrameConstraints(view)
     }
 
+    /// An intrinsic size changed: the view's hugging and compression constants are brought up to
+    /// date before the next solve, in one batch with the other changes (as UIKit defers them to
+    /// the next layout pass), so that configuring a cell's labels one after another and fitting it
+    /// re-solves once.
     func intrinsicContentSizeDidChange(_ view: View) {
-        guard participants[ObjectIdentifier(view)] != nil else { return }
-        updateIntrinsic(view, force: false)
+        let key = ObjectIdentifier(view)
+        guard participants[key] != nil else { return }
+        if pendingIntrinsic.insert(key).inserted { pendingViews.append(key) }
+        needsSolve = true
+    }
+
+    /// The constant changes of the views whose intrinsic sizes changed since the last solve
+    /// (structural changes, an axis gaining or losing a size, are made at once).
+    private func takePendingIntrinsicChanges() -> [(Cassowary.Constraint, Double)] {
+        guard !pendingViews.isEmpty else { return [] }
+        var changes: [(Cassowary.Constraint, Double)] = []
+        let views = pendingViews
+        pendingViews.removeAll(keepingCapacity: true)
+        pendingIntrinsic.removeAll(keepingCapacity: true)
+        // A view that left since is no longer a participant (and is not read).
+        for key in views {
+            if let v = participants[key] { updateIntrinsic(v.view, force: false, collecting: &changes) }
+        }
+        return changes
+    }
+
+    /// Sets constants in one dual simplex pass; should that fail, one by one, so that one bad
+    /// change does not hold the others back.
+    private func setConstants(_ changes: [(Cassowary.Constraint, Double)], for what: String) {
+        guard !changes.isEmpty else { return }
+        do { try solver.setConstants(changes) } catch {
+            for (c, k) in changes {
+                do { try solver.setConstant(k, for: c) } catch {
+                    diagnostics.append(.generatedConstraintFailed(what, "\(error)"))
+                }
+            }
+        }
     }
 
     func intrinsicPrioritiesDidChange(_ view: View) {
@@ -399,11 +451,17 @@ final class LayoutEngine {
     /// values change the installed constants; an axis gaining or losing a size, or new priorities,
     /// make them again.
     private func updateIntrinsic(_ view: View, force: Bool) {
+        var changes: [(Cassowary.Constraint, Double)] = []
+        updateIntrinsic(view, force: force, collecting: &changes)
+        setConstants(changes, for: view.identifier)
+        needsSolve = true
+    }
+
+    private func updateIntrinsic(_ view: View, force: Bool, collecting changes: inout [(Cassowary.Constraint, Double)]) {
         let key = ObjectIdentifier(view)
         guard var g = generated[key] else { return }
         let size = view.intrinsicContentSize
         let b = box(of: view)
-        var changes: [(Cassowary.Constraint, Double)] = []
         for axis in [LayoutAxis.horizontal, .vertical] {
             let old = axis == .horizontal ? g.intrinsic.width : g.intrinsic.height
             let new = axis == .horizontal ? size.width : size.height
@@ -435,12 +493,6 @@ final class LayoutEngine {
             }
         }
         generated[key] = g
-        if !changes.isEmpty {
-            do { try solver.setConstants(changes) } catch {
-                diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)"))
-            }
-        }
-        needsSolve = true
     }
 
     // MARK: - Solving
@@ -461,6 +513,7 @@ final class LayoutEngine {
     /// Solves, then lets each multi-line label re-measure at its solved width and solves again,
     /// until no label's size changes (a bounded number of times), as UIKit lays out labels.
     private func solve() {
+        setConstants(takePendingIntrinsicChanges(), for: root.identifier)
         solver.updateVariables()
         var pass = 1
         while pass < LayoutEngine.labelPasses && !labels.isEmpty {
@@ -477,6 +530,7 @@ final class LayoutEngine {
                 changed = true
             }
             if !changed { break }
+            setConstants(takePendingIntrinsicChanges(), for: root.identifier)
             solver.updateVariables()
             pass += 1
         }
@@ -563,8 +617,10 @@ final class LayoutEngine {
         let width = (b.w == Double(target.width)).priority(horizontal)
         let height = (b.h == Double(target.height)).priority(vertical)
         if let current = fitting, current.width.priority == horizontal, current.height.priority == vertical {
-            try? solver.setConstant(-Double(target.width), for: current.width)
-            try? solver.setConstant(-Double(target.height), for: current.height)
+            var changes = takePendingIntrinsicChanges()
+            changes.append((current.width, -Double(target.width)))
+            changes.append((current.height, -Double(target.height)))
+            setConstants(changes, for: root.identifier)
         } else {
             if fitting != nil { endFitting() }
             fitting = (width, height)

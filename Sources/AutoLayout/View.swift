@@ -198,8 +198,18 @@ open class View {
 
     /// Tells the engine that ``intrinsicContentSize`` changed: its constraints are updated in place.
     public func invalidateIntrinsicContentSize() {
-        engineIfAny?.intrinsicContentSizeDidChange(self)
-        setNeedsLayout()
+        contentDidChange(baselines: false)
+    }
+
+    /// The intrinsic size changed, and with `baselines` the baselines too: the engine of the
+    /// hierarchy (found once) updates what depends on them, and the hierarchy needs layout.
+    func contentDidChange(baselines: Bool) {
+        let r = root
+        if let engine = r.rootEngine {
+            engine.intrinsicContentSizeDidChange(self)
+            if baselines { engine.geometryConstantsDidChange(self) }
+        }
+        r.needsLayout = true
     }
 
     /// The priority with which the view resists growing beyond its intrinsic size on an axis.
