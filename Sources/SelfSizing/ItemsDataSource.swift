@@ -27,6 +27,9 @@ public final class ItemsDataSource: TableViewDataSource {
         cellIdentifier(indexPath, sections[indexPath.section][indexPath.row])
     }
 
+    /// Items are only read while the table measures: any number of threads may configure at once.
+    public var configuresConcurrently: Bool { true }
+
     /// Binds the row's item to a ``SpecCell``; other cells are left as they are.
     public func tableView(_ tableView: TableView, configure cell: TableViewCell, forRowAt indexPath: IndexPath) throws {
         guard let cell = cell as? SpecCell else { return }

@@ -43,6 +43,12 @@ package struct PrefixSums {
         }
     }
 
+    /// Sets a value without updating the sums: for many changes followed by a rebuild
+    /// (`PrefixSums(values)`), which must come before the sums are read.
+    package mutating func setWithoutSums(_ i: Int, _ value: Double) {
+        values[i] = value
+    }
+
     /// The sum of the first `n` values.
     package func prefix(_ n: Int) -> Double {
         var sum = 0.0

@@ -94,7 +94,7 @@ extension TableView {
         return view
     }
 
-    private func makeTemplate(_ identifier: String, _ factory: (() throws -> TableViewCell)?) throws(TableViewError) -> TableViewCell {
+    func makeTemplate(_ identifier: String, _ factory: (() throws -> TableViewCell)?) throws(TableViewError) -> TableViewCell {
         guard let factory else { throw .unregisteredIdentifier(identifier) }
         let cell: TableViewCell
         do { cell = try factory() } catch {
@@ -107,9 +107,8 @@ extension TableView {
         return cell
     }
 
-    /// Configures a template and fits it: Auto Layout at the row's width (less the accessory)
-    /// with the height compressed; frame layout (`sizeThatFits`) when the cell asks for it or
-    /// Auto Layout gives 0; 44 as the last resort; plus the separator.
+    /// Configures a template and fits it (see ``fittedHeight(of:width:identifier:)``), plus the
+    /// separator.
     private func measure(_ cell: TableViewCell, identifier: String, indexPath: IndexPath?, separator: Bool = true,
                          configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         cell.prepareForReuse()
@@ -118,29 +117,42 @@ extension TableView {
         }
         statistics.layoutPasses += 1
         let width = rowWidth - (separator ? cell.accessoryWidth : 0)
+        let fitted = TableView.fittedHeight(of: cell, width: width, identifier: identifier)
+        if logsDebug { logger.debug("calculate using \(fitted.usedFrameLayout ? "frame" : "auto") layout - \(fitted.height)") }
+        for (message, subject) in fitted.problems { note(message, about: subject) }
+        return fitted.height + (separator ? separatorHeight : 0)
+    }
+
+    /// A configured cell's height at a content width: Auto Layout with the width required and the
+    /// height compressed; frame layout (`sizeThatFits`) when the cell asks for it or Auto Layout
+    /// gives 0; 44 as the last resort. Touches nothing but the cell, so that workers can fit
+    /// their own templates at once. `problems` are diagnostics, each with the subject it is about.
+    static func fittedHeight(of cell: TableViewCell, width: CGFloat, identifier: String)
+        -> (height: CGFloat, usedFrameLayout: Bool, problems: [(String, String)]) {
+        var problems: [(String, String)] = []
         var height: CGFloat = 0
+        var frame = false
         if !cell.enforceFrameLayout && width > 0 {
             height = cell.contentView.systemLayoutSizeFitting(CGSize(width: width, height: 0),
                                                               withHorizontalFittingPriority: .required,
                                                               verticalFittingPriority: .fittingSizeLevel).height
             if !height.isFinite { height = 0 }
-            if logsDebug { logger.debug("calculate using auto layout - \(height)") }
             if height <= 0 {
                 let why = cell.contentView.selfSizingProblem(width: width).map { ": \($0)" } ?? ""
-                note("cannot get a proper cell height (now 0) for '\(identifier)' from Auto Layout"
-                     + "\(why); falling back to sizeThatFits", about: identifier)
+                problems.append(("cannot get a proper cell height (now 0) for '\(identifier)' from Auto Layout"
+                                 + "\(why); falling back to sizeThatFits", identifier))
             }
         }
         if height <= 0 {
+            frame = true
             height = cell.sizeThatFits(CGSize(width: width, height: 0)).height
             if !height.isFinite { height = 0 }
-            if logsDebug { logger.debug("calculate using frame layout - \(height)") }
         }
         if height <= 0 {
-            note("'\(identifier)' has no height from Auto Layout or sizeThatFits; using 44", about: identifier + "#44")
+            problems.append(("'\(identifier)' has no height from Auto Layout or sizeThatFits; using 44", identifier + "#44"))
             height = 44
         }
-        return height + (separator ? separatorHeight : 0)
+        return (height, frame, problems)
     }
 }
 

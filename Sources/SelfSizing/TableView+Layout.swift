@@ -131,6 +131,9 @@ extension TableView {
     }
 
     private func measureAll(progress: ((Int, Int) -> Void)?) throws(TableViewError) {
+        if delegate == nil, let dataSource, dataSource.configuresConcurrently, maximumConcurrency > 1 {
+            return try measureAllConcurrently(dataSource, progress: progress)
+        }
         let total = sections.reduce(0) { $0 + $1.rows.count }
         var done = 0
         for s in sections.indices {

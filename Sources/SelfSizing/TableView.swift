@@ -10,10 +10,16 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, cellIdentifierForRowAt indexPath: IndexPath) -> String
     /// Configures a cell (a template cell when the table measures) for a row.
     func tableView(_ tableView: TableView, configure cell: TableViewCell, forRowAt indexPath: IndexPath) throws
+    /// Whether ``tableView(_:cellIdentifierForRowAt:)`` and ``tableView(_:configure:forRowAt:)`` may
+    /// be called from several threads at once (each call with a cell of its own, the table not
+    /// changing meanwhile), and the cell factories too: ``TableView/layoutAllRows(progress:)`` then
+    /// measures rows on every core. The default is false.
+    var configuresConcurrently: Bool { get }
 }
 
 extension TableViewDataSource {
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public var configuresConcurrently: Bool { false }
 }
 
 /// Heights of rows, headers and footers. Every method has a default: rows size themselves
@@ -96,6 +102,9 @@ public final class TableView {
     /// Space above the first section and below the last, as a table header and footer view.
     public var tableHeaderHeight: CGFloat = 0 { didSet { needsSectionLayout = true } }
     public var tableFooterHeight: CGFloat = 0 { didSet { needsSectionLayout = true } }
+    /// How many threads ``layoutAllRows(progress:)`` may measure on, when the data source
+    /// configures concurrently and no delegate gives row heights; 1 measures on the calling thread.
+    public var maximumConcurrency = ProcessInfo.processInfo.activeProcessorCount
     /// Content insets, above and below everything else.
     public var contentInset: (top: CGFloat, bottom: CGFloat) = (0, 0)
 

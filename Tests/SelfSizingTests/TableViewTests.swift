@@ -283,3 +283,66 @@ import Testing
         #expect(table.rowHeights(inSection: 0) == expected)
     }
 }
+
+/// Rows measured on several threads, each with its own templates, get the heights one thread gets.
+@Suite struct ConcurrentLayoutTests {
+    static let spec = """
+    views:
+      - {id: number, type: label, text: "Line {row}", font: {style: caption1}}
+      - {id: line, type: label, text: "{text}", font: {style: body}, numberOfLines: 0}
+      - {id: photo, type: image, size: ["{w?}", "{h?}"]}
+    constraints:
+      - "H:|-[number]-|"
+      - "H:|-[line]-|"
+      - "H:|-[photo]"
+      - "photo.width == 0 @249"
+      - "photo.height == 0 @249"
+      - "V:|-[number]-[line]-[photo]-|"
+    """
+
+    func table(_ items: [DataItem], concurrency: Int) throws -> (TableView, ItemsDataSource) {
+        let table = TableView(width: 300)
+        let source = ItemsDataSource(sections: [items, Array(items.prefix(100))], cellIdentifier: "cell")
+        table.dataSource = source
+        table.maximumConcurrency = concurrency
+        table.contentSizeCategory = .extraLarge
+        table.register(try CellSpec(yaml: Self.spec), measurer: CategoryMeasurer(), forCellReuseIdentifier: "cell")
+        return (table, source)
+    }
+
+    @Test func concurrentHeightsEqualSerialOnes() throws {
+        let items: [DataItem] = (0..<5000).map { i in
+            var item: DataItem = ["text": .string(words(i * 37 % 60, seed: i))]
+            if i % 3 == 0 { item["w"] = .number(Double(20 + i % 90)); item["h"] = .number(Double(10 + i % 50)) }
+            return item
+        }
+        let (serial, s1) = try table(items, concurrency: 1)
+        try serial.layoutAllRows()
+        let (concurrent, s2) = try table(items, concurrency: 4)
+        var reports: [Int] = []
+        try concurrent.layoutAllRows { done, total in
+            #expect(total == 5100)
+            reports.append(done)
+        }
+        #expect(reports.last == 5100 && reports == reports.sorted())
+        for s in 0..<2 { #expect(concurrent.rowHeights(inSection: s) == serial.rowHeights(inSection: s)) }
+        #expect(concurrent.contentSize == serial.contentSize)
+        #expect(concurrent.statistics.layoutPasses == 5100 && concurrent.statistics.templatesMade == 4)
+        // The heights are cached: lookups hit.
+        let passes = concurrent.statistics.layoutPasses
+        for r in 0..<100 { _ = try concurrent.automaticHeight(forRowAt: IndexPath(row: r, section: 1)) }
+        #expect(concurrent.statistics.layoutPasses == passes)
+        _ = (s1, s2)
+    }
+
+    @Test func aFailingRowIsNamed() throws {
+        var items: [DataItem] = (0..<3000).map { ["text": .string(words($0 % 20))] }
+        items[2345] = ["other": .string("no text")]
+        let (table, source) = try table(items, concurrency: 2)
+        #expect(throws: TableViewError.configurationFailed(indexPath: IndexPath(row: 2345, section: 0), identifier: "cell",
+                                                           message: "view 'line': the data item has no field '{text}'")) {
+            try table.layoutAllRows()
+        }
+        _ = source
+    }
+}
