@@ -10,13 +10,23 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     public let library: FontLibrary
 
     private let lock = NSLock()
+    private let resolveLock = NSLock()
     /// Segment widths in shards with a lock each, so that threads measuring at once rarely wait.
     private let shards = (0..<16).map { _ in WidthShard() }
-    @exclusivity(unchecked) private var prepared: [PreparedKey: PreparedText] = [:]
+    /// Prepared texts in shards with a lock each, so that threads measuring at once rarely wait.
+    private let preparedShards = (0..<8).map { _ in PreparedShard() }
     /// Fonts resolved to faces, by what asked for them: fontconfig is asked once per font.
     @exclusivity(unchecked) private var resolved: [ResolveKey: ResolvedFont?] = [:]
 
-    private struct PreparedKey: Hashable {
+    /// One shard of the prepared texts, sized once: growing it as a list is measured would
+    /// rehash every text again and again.
+    private final class PreparedShard: @unchecked Sendable {
+        let lock = NSLock()
+        @exclusivity(unchecked) var texts: [PreparedKey: PreparedText] = [:]
+        init() { texts.reserveCapacity(TextMeasurer.preparedLimit / 8 + 1) }
+    }
+
+    fileprivate struct PreparedKey: Hashable {
         let font: Int
         let charWrap: Bool
         let text: String
@@ -53,7 +63,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// punctuation, as Chromium's default `text-spacing-trim` applies it.
     static let cjkFeatures = ["chws"]
     /// The most prepared texts kept.
-    public static let preparedLimit = 4_096
+    public static let preparedLimit = 16_384
 
     public init(library: FontLibrary = .shared) {
         self.library = library
@@ -75,16 +85,16 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     func resolve(_ font: Font, language: String?, category: ContentSizeCategory) -> ResolvedFont? {
         let key = ResolveKey(font: font, language: language, category: category)
-        lock.lock()
+        resolveLock.lock()
         if let r = resolved[key] {
-            lock.unlock()
+            resolveLock.unlock()
             return r
         }
-        lock.unlock()
+        resolveLock.unlock()
         let r = resolveUncached(font, language: language, category: category)
-        lock.lock()
+        resolveLock.lock()
         resolved[key] = r
-        lock.unlock()
+        resolveLock.unlock()
         return r
     }
 
@@ -259,13 +269,17 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true,
                  charWrap: Bool = false) -> PreparedText {
         let key = PreparedKey(font: keep ? font.id : -1, charWrap: charWrap, text: keep ? text : "")
+        // The shard is chosen without hashing the text (the table hashes it once).
+        let utf8 = text.utf8
+        let spread = utf8.count &* 31 &+ Int(utf8.last ?? 0) &* 7 &+ Int(utf8.first ?? 0) &+ font.id
+        let shard = preparedShards[spread & (preparedShards.count - 1)]
         if keep {
-            lock.lock()
-            if let p = prepared[key] {
-                lock.unlock()
+            shard.lock.lock()
+            if let p = shard.texts[key] {
+                shard.lock.unlock()
                 return p
             }
-            lock.unlock()
+            shard.lock.unlock()
         }
         let bytes = Array(text.utf8)
         let breaks = charWrap ? graphemeBreaks(text) : bytes.withUnsafeBufferPointer { p in
@@ -325,10 +339,12 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             width(of: prefix, font, language: language)
         }
         if keep {
-            lock.lock()
-            if prepared.count > TextMeasurer.preparedLimit { prepared.removeAll(keepingCapacity: true) }
-            prepared[key] = p
-            lock.unlock()
+            shard.lock.lock()
+            if shard.texts.count > TextMeasurer.preparedLimit / preparedShards.count {
+                shard.texts.removeAll(keepingCapacity: true)
+            }
+            shard.texts[key] = p
+            shard.lock.unlock()
         }
         return p
     }
@@ -369,11 +385,19 @@ final class WidthShard: @unchecked Sendable {
         var width = 0.0
     }
 
-    // Every access holds `lock`: the dynamic exclusivity checks would only cost.
+    // Every access holds `lock`. The table and the bytes are raw buffers that this shard owns:
+    // a lookup then costs no reference counting.
     private let lock = NSLock()
-    @exclusivity(unchecked) private var entries: [Entry] = []
-    @exclusivity(unchecked) private var arena: [UInt8] = []
-    @exclusivity(unchecked) private var count = 0
+    private var entries: UnsafeMutableBufferPointer<Entry> = .init(start: nil, count: 0)
+    private var arena: UnsafeMutablePointer<UInt8> = .allocate(capacity: 4096)
+    private var arenaCount = 0
+    private var arenaCapacity = 4096
+    private var count = 0
+
+    deinit {
+        entries.deallocate()
+        arena.deallocate()
+    }
 
     func get(font: Int, bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Double? {
         lock.lock()
@@ -381,20 +405,16 @@ final class WidthShard: @unchecked Sendable {
         let mask = entries.count - 1
         guard mask >= 0 else { return nil }
         let f = Int32(truncatingIfNeeded: font)
-        return entries.withUnsafeBufferPointer { table in
-            arena.withUnsafeBufferPointer { stored in
-                var i = hash & mask
-                while table[i].length >= 0 {
-                    let e = table[i]
-                    if e.hash == hash && e.font == f && Int(e.length) == bytes.count
-                        && (bytes.isEmpty || memcmp(stored.baseAddress! + Int(e.offset), bytes.baseAddress!, bytes.count) == 0) {
-                        return e.width
-                    }
-                    i = (i + 1) & mask
-                }
-                return nil
+        var i = hash & mask
+        while entries[i].length >= 0 {
+            let e = entries[i]
+            if e.hash == hash && e.font == f && Int(e.length) == bytes.count
+                && (bytes.isEmpty || memcmp(arena + Int(e.offset), bytes.baseAddress!, bytes.count) == 0) {
+                return e.width
             }
+            i = (i + 1) & mask
         }
+        return nil
     }
 
     func set(font: Int, bytes: [UInt8], hash: Int, width: Double, limit: Int) {
@@ -402,30 +422,43 @@ final class WidthShard: @unchecked Sendable {
         defer { lock.unlock() }
         if count > limit || entries.isEmpty { reset(capacity: entries.isEmpty ? 1024 : entries.count) }
         if (count + 1) * 2 > entries.count { grow() }
+        if arenaCount + bytes.count > arenaCapacity {
+            let capacity = max(arenaCapacity * 2, arenaCount + bytes.count)
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            bigger.update(from: arena, count: arenaCount)
+            arena.deallocate()
+            arena = bigger
+            arenaCapacity = capacity
+        }
         let mask = entries.count - 1
         var i = hash & mask
         while entries[i].length >= 0 { i = (i + 1) & mask }
-        entries[i] = Entry(hash: hash, font: Int32(truncatingIfNeeded: font), offset: Int32(arena.count),
+        entries[i] = Entry(hash: hash, font: Int32(truncatingIfNeeded: font), offset: Int32(arenaCount),
                            length: Int32(bytes.count), width: width)
-        arena.append(contentsOf: bytes)
+        if !bytes.isEmpty { bytes.withUnsafeBufferPointer { (arena + arenaCount).update(from: $0.baseAddress!, count: $0.count) } }
+        arenaCount += bytes.count
         count += 1
     }
 
     private func reset(capacity: Int) {
-        entries = [Entry](repeating: Entry(), count: capacity)
-        arena.removeAll(keepingCapacity: true)
+        entries.deallocate()
+        entries = .allocate(capacity: capacity)
+        entries.initialize(repeating: Entry())
+        arenaCount = 0
         count = 0
     }
 
     private func grow() {
         let old = entries
-        entries = [Entry](repeating: Entry(), count: old.count * 2)
+        entries = .allocate(capacity: old.count * 2)
+        entries.initialize(repeating: Entry())
         let mask = entries.count - 1
         for e in old where e.length >= 0 {
             var i = e.hash & mask
             while entries[i].length >= 0 { i = (i + 1) & mask }
             entries[i] = e
         }
+        old.deallocate()
     }
 }
 

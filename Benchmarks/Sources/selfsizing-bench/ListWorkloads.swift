@@ -20,6 +20,8 @@ func examplePath(_ name: String) -> String? {
 
 func uylTable(items: [DataItem], spec: CellSpec, measurer: TextMeasurer, width: CGFloat) -> (TableView, ItemsDataSource) {
     let table = TableView(width: width)
+    // `--serial` measures on one thread, to compare with all cores.
+    if arguments.contains("--serial") { table.maximumConcurrency = 1 }
     let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
     table.dataSource = source
     table.register(spec, measurer: measurer, forCellReuseIdentifier: "cell")

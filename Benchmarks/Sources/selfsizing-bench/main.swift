@@ -6,7 +6,8 @@ import Glibc
 // selfsizing-bench: the standard solver workloads, printed in kiwi_workloads.py's format with
 // the same checksums. `--quick` runs fewer cells and sizes, `--scaling` adds n = 10,000,
 // `--only NAME` runs the workloads whose name starts with NAME, `--stats` prints tableau sizes,
-// `--parts` times the parts of the spec workload, `--check` compares reused and fresh templates.
+// `--parts` times the parts of the spec workload, `--check` compares reused and fresh templates,
+// `--serial` lays list rows out on one thread.
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
