@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "SelfSizing", targets: ["SelfSizing"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         .executable(name: "selfsizing", targets: ["selfsizing"]),
     ],
     dependencies: [
@@ -40,6 +41,7 @@ let package = Package(
                 "AutoLayout",
                 "TextLayout",
                 "SelfSizing",
+                "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,12 +50,16 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "TextLayout", dependencies: ["AutoLayout", "CHarfBuzz", "CFontconfig", "CICUShim"]),
+        // Cairo, behind Rendering only.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "Rendering", dependencies: ["AutoLayout", "SelfSizing", "TextLayout", "CCairo", "CFontconfig"]),
         // Test helpers shared by the test targets: the reference LP, a seeded generator.
         .target(name: "TestSupport", dependencies: ["Cassowary"], path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout"]),
         .testTarget(name: "SelfSizingTests", dependencies: ["SelfSizing", "AutoLayout", "TextLayout", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "SelfSizing", "AutoLayout", "TextLayout"]),
         // End-to-end tests of the built `selfsizing` binary.
         .testTarget(name: "SelfSizingCLITests", dependencies: ["selfsizing"]),
     ],

@@ -4,12 +4,13 @@
 set -euo pipefail
 
 # Debian packages the project builds or runs against: the text stack of TextLayout (HarfBuzz for
-# shaping, ICU for line breaking, fontconfig for font lookup) and its fonts.
+# shaping, ICU for line breaking, fontconfig for font lookup), its fonts, and Cairo for Rendering.
 PACKAGES=(
   pkg-config
   libharfbuzz-dev
   libicu-dev
   libfontconfig-dev
+  libcairo2-dev
   fonts-dejavu-core
   fonts-noto-cjk
 )
@@ -24,11 +25,6 @@ if ! command -v swift >/dev/null 2>&1; then
     if [ -x "$dir/swift" ]; then export PATH="$dir:$PATH"; break; fi
   done
 fi
-# `setup.sh --oracle` adds headless Chromium, which `make oracle` compares line breaking against.
-if [ "${1:-}" = "--oracle" ]; then
-  PACKAGES+=(chromium)
-fi
-
 if ! command -v swift >/dev/null 2>&1; then
   echo "setup: the Swift toolchain (swift 6.x) is not on PATH; install it from swift.org first" >&2
   exit 1

@@ -160,3 +160,27 @@ extension TableView {
 private struct HeaderFooterKey: Hashable {
     let key: AnyHashable
 }
+
+extension TableView {
+    /// The template of a row, configured for it and laid out at the row's size (its content
+    /// width, its height less the separator): what a real cell would show, for drawing.
+    /// - Returns: the cell and the size its content view was laid out at.
+    public func layOutCell(forRowAt indexPath: IndexPath) throws(TableViewError) -> (cell: TableViewCell, size: CGSize) {
+        guard let dataSource else { throw .unregisteredIdentifier("(no data source)") }
+        try layoutIfNeeded()
+        let id = dataSource.tableView(self, cellIdentifierForRowAt: indexPath)
+        let cell = try templateCell(forReuseIdentifier: id)
+        cell.prepareForReuse()
+        do { try dataSource.tableView(self, configure: cell, forRowAt: indexPath) } catch {
+            throw .configurationFailed(indexPath: indexPath, identifier: id, message: "\(error)")
+        }
+        let height = max(rectForRow(at: indexPath).height - separatorHeight, 0)
+        let size = CGSize(width: rowWidth - cell.accessoryWidth, height: height)
+        let content = cell.contentView
+        content.frame = CGRect(origin: .zero, size: size)
+        content.translatesAutoresizingMaskIntoConstraints = true
+        content.layoutIfNeeded()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        return (cell, size)
+    }
+}

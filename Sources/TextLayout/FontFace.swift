@@ -92,3 +92,40 @@ extension FontFace {
                            capHeight: capHeight * s, xHeight: xHeight * s)
     }
 }
+
+extension FontFace {
+    /// A shaped glyph: its id in this face, and its advance and offsets in design units.
+    public struct Glyph: Hashable, Sendable {
+        public var id: UInt32
+        public var xAdvance: Int32
+        public var xOffset: Int32
+        public var yOffset: Int32
+    }
+
+    /// The glyphs of a run of text, shaped as ``advance(of:language:features:)`` shapes it.
+    public func glyphs(of text: Substring, language: String? = nil, features: [String] = []) -> [Glyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        var utf8 = Array(text.utf8)
+        let count = Int32(utf8.count)
+        guard count > 0 else { return [] }
+        utf8.withUnsafeMutableBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { hb_buffer_add_utf8(buffer, $0, count, 0, count) }
+        }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        var parsed = features.map { name -> hb_feature_t in
+            var f = hb_feature_t()
+            _ = hb_feature_from_string(name, -1, &f)
+            return f
+        }
+        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
+        var length: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &length),
+              let positions = hb_buffer_get_glyph_positions(buffer, &length) else { return [] }
+        return (0..<Int(length)).map {
+            Glyph(id: infos[$0].codepoint, xAdvance: positions[$0].x_advance, xOffset: positions[$0].x_offset,
+                  yOffset: positions[$0].y_offset)
+        }
+    }
+}

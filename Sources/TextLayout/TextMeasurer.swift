@@ -349,13 +349,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         return p
     }
 
-    public func measure(_ request: TextMeasureRequest) -> TextMeasurement {
-        guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else {
-            return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
-        }
-        let (lineCount, widest) = prepare(request.text, font, language: request.language,
-                                          charWrap: request.lineBreakMode == .byCharWrapping)
-            .size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
+    /// The height of each line and the first baseline, as the request's line height asks (a
+    /// text style's natural line height is its leading); the glyphs sit centred in the line.
+    func lineMetrics(_ request: TextMeasureRequest, _ font: ResolvedFont) -> (lineHeight: Double, firstBaseline: Double) {
         let face = font.primary
         let ascent = font.px(face.ascender, face), descent = -font.px(face.descender, face), gap = font.px(face.lineGap, face)
         let natural = font.leading ?? ascent + descent + gap
@@ -367,7 +363,17 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         case let .maximum(h): lineHeight = min(natural, Double(h))
         case let .multiple(m): lineHeight = natural * Double(m)
         }
-        let firstBaseline = (lineHeight - ascent - descent) / 2 + ascent
+        return (lineHeight, (lineHeight - ascent - descent) / 2 + ascent)
+    }
+
+    public func measure(_ request: TextMeasureRequest) -> TextMeasurement {
+        guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else {
+            return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
+        }
+        let (lineCount, widest) = prepare(request.text, font, language: request.language,
+                                          charWrap: request.lineBreakMode == .byCharWrapping)
+            .size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
+        let (lineHeight, firstBaseline) = lineMetrics(request, font)
         let height = lineHeight * Double(lineCount)
         return TextMeasurement(size: CGSize(width: widest, height: height), firstBaseline: CGFloat(firstBaseline),
                                lastBaseline: CGFloat(height - lineHeight + firstBaseline), lineCount: lineCount)

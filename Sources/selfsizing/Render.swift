@@ -1,0 +1,121 @@
+import ArgumentParser
+import AutoLayout
+import Foundation
+import Rendering
+import SelfSizing
+import TextLayout
+
+/// `selfsizing render SPEC --data FILE --width W --output out.png`: draws a list of spec cells.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a list of spec cells (or one cell) to a PNG, PDF or SVG file.",
+        discussion: """
+        Lays the rows out as `heights` does and draws the viewport: --rows A..B (1-based, inclusive), or --offset Y \
+        --height H in points, or by default the first 812 points. With a single data item, draws that one cell. \
+        Labels are drawn with the glyphs and line breaks their measurement produced; images as their PNG file when \
+        the spec binds a path, else as placeholders of their size. The file is written atomically.
+        """)
+
+    @Argument(help: "The cell spec file (YAML or JSON).")
+    var spec: String
+
+    @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
+    var data: String
+
+    @Option(help: "The table's width in points.")
+    var width: Double
+
+    @Option(help: "The output file: .png, .pdf or .svg.")
+    var output: String
+
+    @Option(help: "The rows to draw, 1-based and inclusive, as A..B.")
+    var rows: String?
+
+    @Option(help: "The top of the viewport in points.")
+    var offset: Double?
+
+    @Option(help: "The height of the viewport in points.")
+    var height: Double?
+
+    @Option(help: "Pixels per point for PNG.")
+    var scale: Double = 2
+
+    @Option(name: .customLong("content-size-category"), help: "The Dynamic Type size (xSmall ... AX5).")
+    var contentSizeCategory: String = "large"
+
+    @Flag(help: "Draw frames, margins and baselines over the cells.")
+    var overlay = false
+
+    func validate() throws {
+        guard width.isFinite, width > 0, width <= 10_000 else { throw ValidationError("--width must be a number above 0, got \(width)") }
+        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8") }
+        if rows != nil && (offset != nil || height != nil) { throw ValidationError("give --rows or --offset/--height, not both") }
+        if let rows, parseRows(rows) == nil { throw ValidationError("--rows must be A..B with 1 <= A <= B, got '\(rows)'") }
+        if let offset, !(offset.isFinite && offset >= 0) { throw ValidationError("--offset must be 0 or more") }
+        if let height, !(height.isFinite && height > 0) { throw ValidationError("--height must be above 0") }
+        guard ContentSizeCategory(name: contentSizeCategory) != nil else {
+            throw ValidationError("--content-size-category '\(contentSizeCategory)' is not one of "
+                                  + ContentSizeCategory.shortNames.joined(separator: ", "))
+        }
+        guard RenderFormat(path: output) != nil else {
+            throw ValidationError("--output must end in .png, .pdf or .svg, got '\(output)'")
+        }
+    }
+
+    func parseRows(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 1, a <= b else { return nil }
+        return a...b
+    }
+
+    func run() throws {
+        let cellSpec: CellSpec
+        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
+        let items: [DataItem]
+        do { items = try DataFile.read(data) } catch { throw CLIError(error.description) }
+        guard !items.isEmpty else { throw CLIError("\(data): no rows to draw") }
+        let measurer = TextMeasurer()
+        let table = TableView(width: CGFloat(width))
+        table.contentSizeCategory = ContentSizeCategory(name: contentSizeCategory)!
+        table.scale = CGFloat(scale)
+        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
+        table.dataSource = source
+        table.register(cellSpec, measurer: measurer, forCellReuseIdentifier: "cell")
+        if items.count == 1 { table.separatorStyle = .none }
+        let span: ClosedRange<CGFloat>
+        do {
+            try table.layoutIfNeeded()
+            if let rowRange = rows.flatMap(parseRows) {
+                guard rowRange.lowerBound <= items.count else {
+                    throw CLIError("--rows \(rows!): the data has \(items.count) rows")
+                }
+                let last = min(rowRange.upperBound, items.count)
+                // Rows above keep their estimates; the ones drawn are measured first.
+                for r in rowRange.lowerBound...last { try table.measureRow(at: IndexPath(row: r - 1, section: 0)) }
+                let top = table.rectForRow(at: IndexPath(row: rowRange.lowerBound - 1, section: 0)).minY
+                let bottom = table.rectForRow(at: IndexPath(row: last - 1, section: 0)).maxY
+                span = top...bottom
+            } else if items.count == 1 && offset == nil && height == nil {
+                try table.measureRow(at: IndexPath(row: 0, section: 0))
+                span = 0...table.rectForRow(at: IndexPath(row: 0, section: 0)).maxY
+            } else {
+                let top = CGFloat(offset ?? 0)
+                _ = try table.layoutRows(in: top...(top + CGFloat(height ?? 812)))
+                let end = min(top + CGFloat(height ?? 812), table.contentSize.height)
+                guard end > top else { throw CLIError("--offset \(top) is past the end of the list (\(table.contentSize.height) points)") }
+                span = top...end
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let TableViewError.configurationFailed(indexPath?, _, message) {
+            throw CLIError("\(data): row \(indexPath.row + 1): \(message)")
+        } catch {
+            throw CLIError("\(spec): \(error)")
+        }
+        let renderer = Renderer(measurer: measurer)
+        renderer.scale = scale
+        renderer.overlay = overlay
+        do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error.description) }
+        print("wrote \(output): \(JSONNumber.format(Double(width))) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
+    }
+}

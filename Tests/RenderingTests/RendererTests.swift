@@ -1,0 +1,137 @@
+import AutoLayout
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Rendering
+import SelfSizing
+import Testing
+import TextLayout
+
+/// Facts about what the renderer draws, checked on its pixels and files.
+@Suite struct RendererTests {
+    static let spec = """
+    views:
+      - {id: title, type: label, text: "{title}", font: {size: 17, weight: bold}}
+      - {id: body, type: label, text: "{body}", font: {size: 15}, numberOfLines: 0}
+      - {id: photo, type: image, size: [60, 40]}
+    contentView: {layoutMargins: [12, 16, 12, 16]}
+    constraints:
+      - "H:|-[title]-(>=8)-|"
+      - "H:|-[body]-|"
+      - "H:|-[photo]"
+      - "V:|-[title]-6-[body]-8-[photo]-|"
+    """
+
+    let items: [DataItem] = [
+        ["title": .string("First row"), "body": .string("A body long enough to wrap onto a second line at this width, for sure.")],
+        ["title": .string("Second"), "body": .string("Short.")],
+        ["title": .string("Third"), "body": .string("中文内容，自动布局计算每一行的高度。")],
+    ]
+
+    func table(_ source: ItemsDataSource) throws -> TableView {
+        let table = TableView(width: 320)
+        table.dataSource = source
+        table.register(try CellSpec(yaml: Self.spec), measurer: TextMeasurer(), forCellReuseIdentifier: "cell")
+        try table.layoutAllRows()
+        return table
+    }
+
+    func isInk(_ pixel: UInt32) -> Bool {
+        // Dark enough to be text: every channel below half.
+        let r = pixel >> 16 & 0xFF, g = pixel >> 8 & 0xFF, b = pixel & 0xFF
+        return r < 128 && g < 128 && b < 128
+    }
+
+    @Test func imageIsTheSpanTimesTheScaleAndTextStaysInItsLabels() throws {
+        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
+        let table = try table(source)
+        let renderer = Renderer()
+        renderer.scale = 2
+        let height = table.contentSize.height
+        let bitmap = try renderer.bitmap(table, span: 0...height)
+        #expect(bitmap.width == 640 && bitmap.height == Int((height * 2).rounded(.up)))
+        // Every dark pixel lies inside a label's frame (in table coordinates, scaled).
+        var labelRects: [CGRect] = []
+        for r in 0..<items.count {
+            let ip = IndexPath(row: r, section: 0)
+            let row = table.rectForRow(at: ip)
+            let cell = try table.layOutCell(forRowAt: ip).cell as! SpecCell
+            for id in ["title", "body"] {
+                let f = cell.template.views[id]!.frame
+                labelRects.append(CGRect(x: (row.minX + f.minX) * 2, y: (row.minY + f.minY) * 2, width: f.width * 2, height: f.height * 2))
+            }
+        }
+        var ink = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where isInk(bitmap[x, y]) {
+                ink += 1
+                let p = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                #expect(labelRects.contains { $0.insetBy(dx: -2, dy: -2).contains(p) }, "ink at \(x), \(y)")
+            }
+        }
+        #expect(ink > 500)
+        // Each label has ink in it: the CJK line too (the fallback face is drawn).
+        for rect in labelRects {
+            var found = false
+            for y in Int(rect.minY)..<Int(rect.maxY) where !found {
+                for x in Int(rect.minX)..<Int(rect.maxX) where isInk(bitmap[x, y]) { found = true; break }
+            }
+            #expect(found, "no ink in \(rect)")
+        }
+    }
+
+    @Test func aCellDrawsNothingOutsideItself() throws {
+        let source = ItemsDataSource(sections: [Array(items.prefix(1))], cellIdentifier: "cell")
+        let table = try table(source)
+        table.separatorStyle = .none
+        try table.layoutAllRows()
+        let laid = try table.layOutCell(forRowAt: IndexPath(row: 0, section: 0))
+        let bitmap = try Renderer().bitmap(laid.cell.contentView)
+        #expect(bitmap.width == Int((laid.size.width * 2).rounded(.up)) && bitmap.height == Int((laid.size.height * 2).rounded(.up)))
+        // The margins are blank: nothing drawn in the 12-point band at the top and bottom.
+        for y in 0..<24 { for x in 0..<bitmap.width { #expect(bitmap[x, y] == 0xFFFF_FFFF) } }
+        for y in (bitmap.height - 24)..<bitmap.height { for x in 0..<bitmap.width { #expect(bitmap[x, y] == 0xFFFF_FFFF) } }
+    }
+
+    func temporaryDirectory() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func pdfAndSvgFilesParse() throws {
+        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
+        let table = try table(source)
+        let dir = try temporaryDirectory()
+        let renderer = Renderer()
+        try renderer.render(table, span: 0...table.contentSize.height, to: dir + "/list.svg")
+        let svg = try #require(FileManager.default.contents(atPath: dir + "/list.svg"))
+        let parser = XMLParser(data: svg)
+        #expect(parser.parse(), "the SVG is well-formed XML")
+        #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+        try renderer.render(table, span: 0...table.contentSize.height, to: dir + "/list.pdf")
+        let pdf = try #require(FileManager.default.contents(atPath: dir + "/list.pdf"))
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-1.") && text.contains("%%EOF") && text.contains("/Type /Page"))
+        try renderer.render(table, span: 0...100, to: dir + "/top.png")
+        let png = try #require(FileManager.default.contents(atPath: dir + "/top.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Only the outputs are left: the temporary files were renamed.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["list.pdf", "list.svg", "top.png"])
+    }
+
+    @Test func badOutputsFailCleanly() throws {
+        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
+        let table = try table(source)
+        let renderer = Renderer()
+        #expect(throws: RenderError.unknownFormat(path: "/tmp/list.gif")) { try renderer.render(table, span: 0...100, to: "/tmp/list.gif") }
+        #expect(throws: RenderError.self) { try renderer.render(table, span: 0...100, to: "/nonexistent/dir/list.png") }
+        let dir = try temporaryDirectory()
+        #expect(throws: RenderError.self) { try renderer.render(table, span: 0...100, to: dir) }
+        #expect(throws: RenderError.self) { try renderer.render(table, span: 100...100, to: dir + "/empty.png") }
+        renderer.scale = 8
+        #expect(throws: RenderError.self) { try renderer.render(table, span: 0...5000, to: dir + "/huge.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+}
