@@ -54,7 +54,13 @@ extension TableView {
                 if sections[s].isMeasured[r] { done += 1 } else { pending.append(IndexPath(row: r, section: s)) }
             }
         }
-        let workers = (0..<max(1, maximumConcurrency)).map { _ in Worker() }
+        let count = max(1, maximumConcurrency)
+        while workerTemplates.count < count { workerTemplates.append([:]) }
+        let workers = (0..<count).map { w in
+            let worker = Worker()
+            worker.templates = workerTemplates[w]
+            return worker
+        }
         let shared = Shared(table: self, dataSource: dataSource, factories: cellFactories)
         let category = contentSizeCategory, width = rowWidth, separator = separatorHeight
         var touched = Set<Int>()
@@ -63,7 +69,8 @@ extension TableView {
                 sections[s].rows = PrefixSums(sections[s].rows.values)
                 sectionTotals[s] = sections[s].total
             }
-            for w in workers {
+            for (k, w) in workers.enumerated() {
+                workerTemplates[k] = w.templates
                 statistics.templatesMade += w.templatesMade
                 for (message, subject) in w.problems { note(message, about: subject) }
             }

@@ -134,6 +134,9 @@ public final class TableView {
     var cellFactories: [String: () throws -> TableViewCell] = [:]
     var headerFooterFactories: [String: () throws -> TableViewCell] = [:]
     var templates: [String: TableViewCell] = [:]
+    /// The templates of the threads of ``layoutAllRows(progress:)``, one dictionary per thread,
+    /// kept between calls.
+    var workerTemplates: [[String: TableViewCell]] = []
     var notedSubjects: Set<String> = []
     var headerFooterTemplates: [String: TableViewCell] = [:]
 
@@ -164,6 +167,7 @@ public final class TableView {
     public func register(forCellReuseIdentifier identifier: String, _ factory: @escaping () throws -> TableViewCell) {
         cellFactories[identifier] = factory
         templates[identifier] = nil
+        for w in workerTemplates.indices { workerTemplates[w][identifier] = nil }
     }
 
     /// Registers a cell spec (a YAML or JSON cell template) for a reuse identifier.
@@ -219,7 +223,8 @@ public final class TableView {
     }
 
     func applyContentSizeCategory() {
-        for cell in Array(templates.values) + Array(headerFooterTemplates.values) { apply(contentSizeCategory, to: cell) }
+        let all = Array(templates.values) + Array(headerFooterTemplates.values) + workerTemplates.flatMap(\.values)
+        for cell in all { apply(contentSizeCategory, to: cell) }
     }
 
     func apply(_ category: ContentSizeCategory, to cell: TableViewCell) {

@@ -1,100 +1,127 @@
 import ArgumentParser
-import Cassowary
+import AutoLayout
+import Foundation
+import Rendering
+import SelfSizing
+import TextLayout
 
-/// `selfsizing demo`: until the list engine lands, lays out a small table cell with the solver and
-/// prints its frames.
+/// `selfsizing demo` (what `make demo` runs): a mixed list from the project's own examples, laid
+/// out cold and warm, summarised, and drawn to demo.png.
 struct Demo: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Lay out a sample self-sizing cell and print it.")
+    static let configuration = CommandConfiguration(
+        abstract: "Lay out a sample list (feed cells and text cells), print a summary, and draw its first screen.",
+        discussion: """
+        Uses only files in the project's examples/: the feed cell over examples/feed.json and the UYL text cell over \
+        examples/sentences.json, in one table of two sections.
+        """)
 
-    @Option(help: "The cell's width in points.")
+    @Option(help: "The table's width in points.")
     var width: Double = 375
 
+    @Option(help: "Where to write the picture of the first screen.")
+    var output = "demo.png"
+
     func validate() throws {
-        guard width.isFinite, width >= 100, width <= 10_000 else {
-            throw ValidationError("--width must be a number from 100 to 10000, got \(width)")
+        guard width.isFinite, width >= 200, width <= 2000 else {
+            throw ValidationError("--width must be a number from 200 to 2000, got \(width)")
         }
+        guard RenderFormat(path: output) != nil else { throw ValidationError("--output must end in .png, .pdf or .svg") }
+    }
+
+    /// The project's examples directory: under the working directory, or beside the build.
+    static func examples() throws -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = ["examples", executable.deletingLastPathComponent().appendingPathComponent("../../examples").path,
+                          executable.deletingLastPathComponent().appendingPathComponent("../../../examples").path]
+        for dir in candidates where FileManager.default.fileExists(atPath: dir + "/feed-cell.yaml") { return dir }
+        throw CLIError("cannot find the project's examples/ directory; run the demo from the project (make demo)")
     }
 
     func run() throws {
-        let cell = DemoCell()
-        let body = "Self-sizing cells take their height from their content: this body text wraps at the width the solver gives it."
-        let height = try cell.layout(width: width, bodyLength: body.count)
-        print("A self-sizing cell at width \(format(width)): height \(format(height))")
+        let dir = try Self.examples()
+        let feedSpec: CellSpec, textSpec: CellSpec, feed: [DataItem], sentences: [DataItem]
+        do {
+            feedSpec = try CellSpec(contentsOf: dir + "/feed-cell.yaml")
+            textSpec = try CellSpec(contentsOf: dir + "/uyl-text-cell.yaml")
+            feed = try DataFile.read(dir + "/feed.json")
+            sentences = try DataFile.read(dir + "/sentences.json")
+        } catch let error as SpecError {
+            throw CLIError(error.description)
+        } catch let error as DataFileError {
+            throw CLIError(error.description)
+        }
+        let identifiers = ["feed", "text"]
+        let source = ItemsDataSource(sections: [feed, sentences]) { ip, _ in identifiers[ip.section] }
+        let measurer = TextMeasurer()
+        let table = TableView(width: CGFloat(width))
+        table.dataSource = source
+        table.register(feedSpec, measurer: measurer, forCellReuseIdentifier: "feed")
+        table.register(textSpec, measurer: measurer, forCellReuseIdentifier: "text")
+
+        // Cold: new templates, nothing shaped. Warm: the heights forgotten, templates and text kept.
+        let cold = try timed { try table.layoutAllRows() }
+        table.invalidateAllHeights()
+        let warm = try timed { try table.layoutAllRows() }
+        // Lookups, as heightForRowAt asks for each row: all from the cache.
+        let hitsBefore = table.statistics.cacheHits
+        let lookup = try timed {
+            for s in 0..<2 {
+                for r in 0..<table.numberOfRows(inSection: s) { _ = try table.automaticHeight(forRowAt: IndexPath(row: r, section: s)) }
+            }
+        }
+        let hits = table.statistics.cacheHits - hitsBefore
+
+        let rows = feed.count + sentences.count
+        print("SelfSizing demo: a table \(Self.number(width)) points wide, two sections, \(rows) rows, real text")
         print("")
-        for (name, frame) in cell.frames() {
-            print("  \(name.rightPadded(12)) x \(format(frame.x).leftPadded(6))  y \(format(frame.y).leftPadded(6))  w \(format(frame.w).leftPadded(6))  h \(format(frame.h).leftPadded(6))")
+        let header = ["section", "cell", "rows", "content height"]
+        var lines: [[String]] = [header]
+        for (s, (name, spec)) in [("feed", "examples/feed-cell.yaml"), ("text", "examples/uyl-text-cell.yaml")].enumerated() {
+            let height = table.rowHeights(inSection: s).reduce(0, +)
+            lines.append([name, spec, "\(table.numberOfRows(inSection: s))", Self.number(Double(height)) + " pt"])
         }
+        lines.append(["all", "", "\(rows)", Self.number(Double(table.contentSize.height)) + " pt"])
+        print(Self.table(lines))
         print("")
-        print("Constraints (\(cell.constraints.count)):")
-        for c in cell.constraints { print("  \(c)") }
-    }
-}
+        let perRow = { (t: Double) in String(format: "%.1f us/row", t / Double(rows) * 1e6) }
+        print("  cold (templates made, text shaped)   \(String(format: "%7.2f ms", cold * 1e3))   \(perRow(cold))")
+        print("  warm (templates and text reused)     \(String(format: "%7.2f ms", warm * 1e3))   \(perRow(warm))")
+        print("  cached lookups                       \(hits) of \(rows) hit the cache, \(String(format: "%.0f ns", lookup / Double(rows) * 1e9)) each")
+        print("  layout passes \(table.statistics.layoutPasses), templates made \(table.statistics.templatesMade)")
+        print("")
 
-/// The cell of the solver benchmarks: avatar, title, timestamp and a multi-line body, fitted as
-/// systemLayoutSizeFitting(CGSize(width, 0), .required, .fittingSizeLevel) does.
-final class DemoCell {
-    struct Box {
-        let name: String
-        let left, top, width, height: Variable
-        init(_ name: String) {
-            self.name = name
-            left = Variable(name + ".left")
-            top = Variable(name + ".top")
-            width = Variable(name + ".width")
-            height = Variable(name + ".height")
-        }
-        var right: Expression { left + width }
-        var bottom: Expression { top + height }
-    }
-
-    let content = Box("contentView"), avatar = Box("avatar"), title = Box("title")
-    let body = Box("body"), time = Box("timestamp")
-    let solver = Solver()
-    private(set) var constraints: [Constraint] = []
-
-    func intrinsic(_ b: Box, width: Double, height: Double) -> [Constraint] {
-        [(b.width <= width).priority(.defaultLow), (b.width >= width).priority(.defaultHigh),
-         (b.height <= height).priority(.defaultLow), (b.height >= height).priority(.defaultHigh)]
+        let renderer = Renderer(measurer: measurer)
+        renderer.scale = 2
+        let screen = min(CGFloat(812), table.contentSize.height)
+        do { try renderer.render(table, span: 0...screen, to: output) } catch { throw CLIError(error.description) }
+        let path = URL(fileURLWithPath: output).standardizedFileURL.path
+        print("Wrote \(path): the first screen, \(Self.number(width)) x \(Self.number(Double(screen))) points at 2x.")
+        print("")
+        print("Try next:")
+        print("  .build/release/selfsizing render examples/feed-cell.yaml --data examples/feed.json --width 320 --output feed.png --overlay")
+        print("  .build/release/selfsizing heights examples/uyl-text-cell.yaml --data examples/sentences.json --width 375 --content-size-category AX2")
+        print("  .build/release/selfsizing layout examples/feed-cell.yaml --width 375 --data item.json --format text")
+        print("  make test    # the test suite;  make bench   # the benchmarks")
     }
 
-    func layout(width: Double, bodyLength: Int) throws -> Double {
-        let (c, a, t, b, s) = (content, avatar, title, body, time)
-        constraints = [
-            c.left == 0, c.top == 0, a.left == c.left + 8, a.top == c.top + 8, a.width == 40, a.height == 40,
-            t.left == a.right + 8, t.top == c.top + 8, s.left >= t.right + 8, s.right == c.right - 8,
-            s.top == t.top, b.left == t.left, b.right == c.right - 8, b.top == t.bottom + 4,
-            c.bottom == b.bottom + 8, c.bottom >= a.bottom + 8,
-            c.width == width, (c.height == 0).priority(.fittingSizeLevel),
-        ]
-        constraints += intrinsic(t, width: 120, height: 20) + intrinsic(s, width: 39, height: 16)
-        try solver.add(constraints)
-        // Pass 1: the body as one line; pass 2: wrapped at the width the solver gave it.
-        var bodyConstraints = intrinsic(b, width: Double(bodyLength) * 7, height: 20)
-        try solver.add(bodyConstraints)
-        solver.updateVariables()
-        let lines = max(1, (Double(bodyLength) * 7 / max(b.width.value, 1)).rounded(.up))
-        for (k, value) in [min(Double(bodyLength) * 7, b.width.value), Double(bodyLength) * 7, lines * 20, lines * 20].enumerated() {
-            try solver.setConstant(-value, for: bodyConstraints[k])
-        }
-        bodyConstraints = []
-        solver.updateVariables()
-        return c.height.value
+    private func timed(_ body: () throws -> Void) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
-    func frames() -> [(String, (x: Double, y: Double, w: Double, h: Double))] {
-        [content, avatar, title, time, body].map { ($0.name, ($0.left.value, $0.top.value, $0.width.value, $0.height.value)) }
+    static func number(_ x: Double) -> String {
+        x == x.rounded() ? String(Int(x)) : String(format: "%.2f", x)
     }
-}
 
-func format(_ x: Double) -> String {
-    let r = (x * 100).rounded() / 100
-    return r == r.rounded() ? String(Int(r)) : String(r)
-}
-
-extension String {
-    func leftPadded(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
-}
-
-extension String {
-    func rightPadded(_ n: Int) -> String { self + String(repeating: " ", count: max(0, n - count)) }
+    /// Columns padded to their widest cell.
+    static func table(_ rows: [[String]]) -> String {
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        return rows.map { row in
+            "  " + row.enumerated().map { c, cell in
+                c >= 2 ? String(repeating: " ", count: widths[c] - cell.count) + cell
+                    : cell + String(repeating: " ", count: widths[c] - cell.count)
+            }.joined(separator: "   ")
+        }.joined(separator: "\n")
+    }
 }
