@@ -58,3 +58,35 @@ extension CGSize {
     /// The largest size a fitting can give: `systemLayoutSizeFitting(.expandedSize)`.
     public static let expandedSize = CGSize(width: 10_000_000, height: 10_000_000)
 }
+
+/// An RGBA colour, components 0...1, as UIColor holds one.
+public struct Color: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// A colour from 0xRRGGBB.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,
+                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+    }
+
+    /// A colour from "#RRGGBB" or "#RRGGBBAA"; nil for anything else.
+    public init?(hexString: String) {
+        guard hexString.hasPrefix("#"), hexString.count == 7 || hexString.count == 9,
+              let value = UInt32(hexString.dropFirst(), radix: 16) else { return nil }
+        if hexString.count == 7 {
+            self.init(hex: value)
+        } else {
+            self.init(hex: value >> 8, alpha: Double(value & 0xFF) / 255)
+        }
+    }
+
+    public static let black = Color(hex: 0x000000)
+    public static let white = Color(hex: 0xFFFFFF)
+}

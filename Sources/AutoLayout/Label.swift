@@ -20,6 +20,7 @@ open class Label: View {
     public var lineBreakMode = LineBreakMode.byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
     public var lineHeight = LineHeight.natural { didSet { if lineHeight != oldValue { textDidChange() } } }
     public var textAlignment = TextAlignment.natural
+    public var textColor = Color.black
     /// The width a multi-line label wraps at for its intrinsic size; 0 lets layout decide.
     public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } } }
     public var contentSizeCategory = ContentSizeCategory.large {

@@ -44,6 +44,8 @@ open class View {
 
     /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit; stack views
     /// collapse their hidden arranged subviews.
+    /// The colour drawn behind the view's content; nil draws nothing.
+    public var backgroundColor: Color?
     public var isHidden = false {
         didSet { if isHidden != oldValue { superview?.hiddenStateOfSubviewDidChange(self) } }
     }

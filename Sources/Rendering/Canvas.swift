@@ -4,25 +4,7 @@ import CFontconfig
 import Foundation
 import TextLayout
 
-/// An RGBA colour, components 0...1.
-public struct Color: Hashable, Sendable {
-    public var red, green, blue, alpha: Double
-
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    /// A colour from 0xRRGGBB.
-    public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
-    }
-
-    public static let black = Color(hex: 0x000000)
-    public static let white = Color(hex: 0xFFFFFF)
+extension Color {
     /// UIKit's systemGroupedBackground, separator, and a placeholder grey.
     public static let groupedBackground = Color(hex: 0xF2F2F7)
     public static let separator = Color(hex: 0xC6C6C8)

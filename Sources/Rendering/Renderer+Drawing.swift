@@ -47,6 +47,7 @@ extension Renderer {
     func draw(_ view: View, at origin: CGPoint, on canvas: Canvas, isContent: Bool = false) {
         guard !view.isHidden else { return }
         let frame = CGRect(origin: origin, size: view.frame.size)
+        if let color = view.backgroundColor { canvas.fill(frame, color) }
         if let label = view as? Label {
             draw(label, in: frame, on: canvas)
         } else if let image = view as? ImageView, let picture = image.image {
@@ -95,7 +96,7 @@ extension Renderer {
             case .right: x += Double(frame.width) - line.width
             case .natural, .left, .justified: break
             }
-            canvas.glyphs(line.runs, at: CGPoint(x: x, y: top + line.baseline), .black)
+            canvas.glyphs(line.runs, at: CGPoint(x: x, y: top + line.baseline), label.textColor)
             if overlay {
                 let y = top + line.baseline
                 canvas.line(from: CGPoint(x: frame.minX, y: y), to: CGPoint(x: frame.maxX, y: y),

@@ -135,3 +135,51 @@ import TextLayout
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 }
+
+/// Colours and image files from a spec reach the pixels.
+@Suite struct RendererColorTests {
+    @Test func backgroundAndTextColoursAndImageFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("colors-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // A 10 x 10 point PNG, solid red, drawn by the renderer itself.
+        let swatch = View(identifier: "swatch")
+        swatch.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        swatch.backgroundColor = Color(hex: 0xFF0000)
+        let renderer = Renderer()
+        renderer.scale = 1
+        try renderer.render(swatch, to: dir + "/red.png")
+
+        let spec = try CellSpec(yaml: """
+        views:
+          - {id: title, type: label, text: "{title}", textColor: "#0000FF", font: {size: 20, weight: bold}}
+          - {id: photo, type: image, size: [40, 40], path: "{photo?}"}
+        contentView: {layoutMargins: 10, backgroundColor: "#00FF00"}
+        constraints:
+          - "H:|-[title]-|"
+          - "H:|-[photo]"
+          - "V:|-[title]-[photo]-|"
+        """)
+        let cell = try CellTemplate(spec: spec, measurer: TextMeasurer())
+        try cell.configure(with: ["title": .string("WWWW"), "photo": .string(dir + "/red.png")], row: 1)
+        let size = cell.fittingSize(width: 200)
+        cell.layout(size: size)
+        let bitmap = try renderer.bitmap(cell.contentView)
+        #expect(bitmap[1, 1] == 0xFF00_FF00)                 // the content view's green, in the margin
+        let photo = cell.views["photo"]!.frame
+        #expect(bitmap[Int(photo.midX), Int(photo.midY)] == 0xFFFF_0000)   // the image file, scaled
+        let title = cell.views["title"]!.frame
+        var blue = 0
+        for y in Int(title.minY)..<Int(title.maxY) {
+            for x in Int(title.minX)..<Int(title.maxX) where bitmap[x, y] & 0x00FF_FFFF == 0x0000_00FF { blue += 1 }
+        }
+        #expect(blue > 20)
+        // Without the file, a placeholder: no red.
+        try cell.configure(with: ["title": .string("WWWW")], row: 1)
+        cell.layout(size: size)
+        #expect(try renderer.bitmap(cell.contentView)[Int(photo.midX), Int(photo.midY)] != 0xFFFF_0000)
+        // A colour that is not one is an error at its place in the spec.
+        #expect(throws: SpecError.self) {
+            try CellSpec(yaml: "views:\n  - {id: a, backgroundColor: \"red\"}\n")
+        }
+    }
+}

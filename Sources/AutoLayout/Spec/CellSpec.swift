@@ -25,6 +25,7 @@ public struct CellSpec: Sendable {
     public var constraints: [ConstraintSpec]
     public var metrics: [String: CGFloat]
     public var contentViewMargins: DirectionalEdgeInsets?
+    public var contentViewBackground: Color?
 
     /// A position in the spec file.
     public struct Location: Hashable, Sendable {
@@ -47,6 +48,7 @@ public struct CellSpec: Sendable {
         public var layoutMargins: DirectionalEdgeInsets?
         /// `true`, `false`, or a `{field}` binding.
         public var hidden: String?
+        public var backgroundColor: Color?
         // Labels.
         public var text: String?
         public var font = Font()
@@ -55,6 +57,7 @@ public struct CellSpec: Sendable {
         public var textAlignment = TextAlignment.natural
         public var lineHeight = LineHeight.natural
         public var language: String?
+        public var textColor = Color.black
         // Images: numbers or `{field}` bindings.
         public var imageWidth: String?
         public var imageHeight: String?
@@ -107,10 +110,12 @@ public struct CellSpec: Sendable {
         }
         self.metrics = metrics
         contentViewMargins = nil
+        contentViewBackground = nil
         if let cv = top["contentView"] {
             let map = try r.mapping(cv, "contentView")
-            try r.allowOnly(["layoutMargins"], in: map, of: cv)
+            try r.allowOnly(["layoutMargins", "backgroundColor"], in: map, of: cv)
             if let m = map["layoutMargins"] { contentViewMargins = try r.margins(m) }
+            if let c = map["backgroundColor"] { contentViewBackground = try r.color(c) }
         }
         var views: [ViewSpec] = []
         var known: Set<String> = ["contentView"]

@@ -14,7 +14,7 @@ public final class CellTemplate {
 
     private enum Binding {
         case text(Label, BindingTemplate, String)
-        case imageSize(ImageView, BindingTemplate, BindingTemplate, String)
+        case imageSize(ImageView, BindingTemplate, BindingTemplate, BindingTemplate?, String)
         case hidden(View, String, String)
     }
 
@@ -26,6 +26,7 @@ public final class CellTemplate {
         contentView = View(identifier: "contentView")
         contentView.translatesAutoresizingMaskIntoConstraints = false
         if let m = spec.contentViewMargins { contentView.directionalLayoutMargins = m }
+        contentView.backgroundColor = spec.contentViewBackground
         views["contentView"] = contentView
         for v in spec.views { try makeView(v, measurer: measurer) }
         var constraints: [LayoutConstraint] = []
@@ -59,6 +60,7 @@ public final class CellTemplate {
             label.textAlignment = v.textAlignment
             label.lineHeight = v.lineHeight
             label.language = v.language
+            label.textColor = v.textColor
             if let t = v.text {
                 let template = BindingTemplate(t)
                 if template.isConstant { label.text = t } else { bindings.append(.text(label, template, v.id)) }
@@ -68,10 +70,11 @@ public final class CellTemplate {
             let image = ImageView(identifier: v.id)
             if let w = v.imageWidth, let h = v.imageHeight {
                 let (tw, th) = (BindingTemplate(w), BindingTemplate(h))
-                if tw.isConstant && th.isConstant, let wn = Double(w), let hn = Double(h) {
+                let path = v.imagePath.map(BindingTemplate.init)
+                if tw.isConstant && th.isConstant && path?.isConstant != false, let wn = Double(w), let hn = Double(h) {
                     image.image = Image(size: CGSize(width: wn, height: hn), path: v.imagePath)
                 } else {
-                    bindings.append(.imageSize(image, tw, th, v.id))
+                    bindings.append(.imageSize(image, tw, th, path, v.id))
                 }
             }
             view = image
@@ -89,6 +92,7 @@ public final class CellTemplate {
         if let p = v.compressionResistance.horizontal { view.setContentCompressionResistancePriority(p, for: .horizontal) }
         if let p = v.compressionResistance.vertical { view.setContentCompressionResistancePriority(p, for: .vertical) }
         if let m = v.layoutMargins { view.directionalLayoutMargins = m }
+        view.backgroundColor = v.backgroundColor
         if let h = v.hidden {
             if h == "true" { view.isHidden = true } else if h != "false" { bindings.append(.hidden(view, h, v.id)) }
         }
@@ -105,14 +109,15 @@ public final class CellTemplate {
             switch b {
             case let .text(label, template, id):
                 label.text = try template.render(item, row: row, viewID: id)
-            case let .imageSize(image, w, h, id):
+            case let .imageSize(image, w, h, pathTemplate, id):
                 // A null size is no image (no intrinsic size); a number, zero included, is an image
-                // of that size.
+                // of that size, drawn from its path when one binds.
                 if isNull(w, item, row) || isNull(h, item, row) {
                     image.image = nil
                 } else {
                     let width = try number(w, item, row, id), height = try number(h, item, row, id)
-                    image.image = Image(size: CGSize(width: width, height: height))
+                    let path = try pathTemplate.map { t throws(BindingError) in try t.render(item, row: row, viewID: id) }
+                    image.image = Image(size: CGSize(width: width, height: height), path: path?.isEmpty == false ? path : nil)
                 }
             case let .hidden(view, field, id):
                 let template = BindingTemplate(field)

@@ -2,13 +2,21 @@ import Foundation
 import Yams
 
 extension SpecReader {
-    static let commonKeys: Set<String> = ["id", "type", "parent", "hugging", "compressionResistance", "layoutMargins", "hidden"]
+    static let commonKeys: Set<String> = ["id", "type", "parent", "hugging", "compressionResistance", "layoutMargins", "hidden",
+                                          "backgroundColor"]
     static let keysByType: [CellSpec.ViewType: Set<String>] = [
         .view: [],
-        .label: ["text", "font", "numberOfLines", "lineBreakMode", "textAlignment", "lineHeight", "language"],
+        .label: ["text", "font", "numberOfLines", "lineBreakMode", "textAlignment", "lineHeight", "language", "textColor"],
         .image: ["size", "path"],
         .stack: ["axis", "spacing", "alignment", "distribution"],
     ]
+
+    /// A colour: "#RRGGBB" or "#RRGGBBAA".
+    func color(_ node: Node) throws(SpecError) -> Color {
+        let text = try string(node, "a colour")
+        guard let c = Color(hexString: text) else { throw error(node, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", got '\(text)'") }
+        return c
+    }
 
     func viewSpec(_ node: Node, known: Set<String>) throws(SpecError) -> CellSpec.ViewSpec {
         let m = try mapping(node, "a view")
@@ -34,6 +42,7 @@ extension SpecReader {
         if let n = m["hugging"] { v.hugging = try axisPriorities(n, "hugging") }
         if let n = m["compressionResistance"] { v.compressionResistance = try axisPriorities(n, "compressionResistance") }
         if let n = m["layoutMargins"] { v.layoutMargins = try margins(n) }
+        if let n = m["backgroundColor"] { v.backgroundColor = try color(n) }
         if let n = m["hidden"] {
             if let b = n.bool { v.hidden = b ? "true" : "false" } else {
                 let s = try string(n, "true, false or a {field} binding")
@@ -47,6 +56,7 @@ extension SpecReader {
         case .label:
             if let n = m["text"] { v.text = try string(n, "the label's text") }
             if let n = m["font"] { v.font = try font(n) }
+            if let n = m["textColor"] { v.textColor = try color(n) }
             if let n = m["numberOfLines"] { v.numberOfLines = try integer(n, "a number of lines (0 for no limit)") }
             if let n = m["lineBreakMode"] {
                 v.lineBreakMode = try choice(n, ["byWordWrapping": .byWordWrapping, "byCharWrapping": .byCharWrapping,
