@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: demo test bench bench-quick oracle setup build clean
+.PHONY: demo test bench bench-quick oracle docs setup build clean
 
 demo: setup
 	$(SWIFT) build -c release --product selfsizing
@@ -37,6 +37,14 @@ oracle:
 	@bash scripts/setup.sh --oracle
 	$(SWIFT) build -c release --product selfsizing
 	python3 scripts/oracle.py
+
+# DocC documentation of the public modules, into .build/plugins/Swift-DocC/outputs/<Module>.doccarchive
+# (a broken symbol link or an undocumented parameter fails the build).
+DOC_TARGETS = Cassowary AutoLayout TextLayout SelfSizing Rendering
+docs: setup
+	@for t in $(DOC_TARGETS); do \
+	  $(SWIFT) package generate-documentation --target $$t --warnings-as-errors || exit 1; \
+	done
 
 setup:
 	@bash scripts/setup.sh

@@ -23,7 +23,9 @@ public struct ConstraintEquation: Hashable, Sendable {
     var secondItemColumn = 1
 
     /// Parses an equation.
-    /// - Parameter metrics: values for names used where numbers go.
+    /// - Parameters:
+    ///   - text: `item.attribute (== | <= | >=) [number *] item.attribute [(+|-) number] [@ priority]`.
+    ///   - metrics: values for names used where numbers go.
     /// - Throws: ``FormatError`` with the column of the problem.
     public init(_ text: String, metrics: [String: CGFloat] = [:]) throws(FormatError) {
         self.text = text

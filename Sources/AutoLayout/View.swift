@@ -192,8 +192,8 @@ open class View {
 
     // MARK: - Intrinsic content size
 
-    /// The size the view's content needs, or ``CGSize/noIntrinsicMetric`` on an axis where it has
-    /// none. Subclasses override it and call ``invalidateIntrinsicContentSize()`` when it changes.
+    /// The size the view's content needs, or `CGSize.noIntrinsicMetric` on an axis where it has
+    /// none. Subclasses override it and call ``View/invalidateIntrinsicContentSize()`` when it changes.
     open var intrinsicContentSize: CGSize {
         CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
     }
@@ -287,7 +287,7 @@ open class View {
     }
 
     /// The size that fits `targetSize` with both components at `.fittingSizeLevel`:
-    /// ``CGSize/compressedSize`` gives the smallest size, ``CGSize/expandedSize`` the largest.
+    /// `CGSize.compressedSize` gives the smallest size, `CGSize.expandedSize` the largest.
     public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
         systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
                                 verticalFittingPriority: .fittingSizeLevel)

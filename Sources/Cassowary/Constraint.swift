@@ -19,7 +19,7 @@ extension Relation: CustomStringConvertible {
 ///
 /// A constraint is stored normalised as `expression relation 0`, where ``expression`` is the left
 /// side minus the right side. Constraints are identified by the object (`===`): the same object is
-/// what ``Solver/add(_:)`` installs and ``Solver/remove(_:)`` takes out. A constraint is immutable;
+/// what `Solver.add(_:)` installs and ``Solver/remove(_:)`` takes out. A constraint is immutable;
 /// ``priority(_:)`` makes a new one, and ``Solver/setConstant(_:for:)`` changes the constant a solver
 /// uses for an installed one.
 public final class Constraint {

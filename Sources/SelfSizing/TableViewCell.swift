@@ -59,20 +59,20 @@ open class TableViewCell {
     open func sizeThatFits(_ size: CGSize) -> CGSize { .zero }
 }
 
-/// A cell made from a cell spec file (YAML or JSON, like a nib): it binds a ``DataItem`` and a
+/// A cell made from a cell spec file (YAML or JSON, like a nib): it binds a `DataItem` and a
 /// 1-based row number to the spec's `{field}`s. Section headers and footers are cells too (their
 /// accessories are ignored).
 public final class SpecCell: TableViewCell {
     public let template: CellTemplate
 
-    /// - Throws: ``SpecError`` when the spec's constraints name unknown views or do not parse.
+    /// - Throws: `SpecError` when the spec's constraints name unknown views or do not parse.
     public init(spec: CellSpec, reuseIdentifier: String? = nil, measurer: (any TextMeasuring)? = nil) throws(SpecError) {
         template = try CellTemplate(spec: spec, measurer: measurer)
         super.init(reuseIdentifier: reuseIdentifier, contentView: template.contentView)
     }
 
     /// Binds a data item: texts, image sizes and hidden flags.
-    /// - Throws: ``BindingError`` naming the view and the field it could not bind.
+    /// - Throws: `BindingError` naming the view and the field it could not bind.
     public func configure(with item: DataItem, row: Int) throws(BindingError) {
         try template.configure(with: item, row: row)
     }

@@ -37,7 +37,7 @@ public enum DynamicType {
     ]
 
     /// The size, weight and leading of a text style at a category. A styled label's natural line
-    /// height is its leading (``LineHeight/natural``; `multiple`, `minimum` and `maximum` start
+    /// height is its leading (`LineHeight.natural`; `multiple`, `minimum` and `maximum` start
     /// from it too), as text set to Apple's type specifications is.
     public static func metrics(_ style: TextStyle, _ category: ContentSizeCategory)
         -> (size: Double, weight: Int, leading: Double) {

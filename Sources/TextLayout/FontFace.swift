@@ -51,7 +51,10 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// The advance of a run of text, shaped with kerning and ligatures, in design units.
-    /// - Parameter language: a BCP-47 tag that can change the shaping of some scripts.
+    /// - Parameters:
+    ///   - text: the run, all of it in this face.
+    ///   - language: a BCP-47 tag that can change the shaping of some scripts.
+    ///   - features: OpenType features to turn on, as HarfBuzz parses them ("chws").
     public func advance(of text: Substring, language: String? = nil, features: [String] = []) -> Double {
         guard let buffer = hb_buffer_create() else { return 0 }
         defer { hb_buffer_destroy(buffer) }

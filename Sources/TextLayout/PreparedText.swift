@@ -2,7 +2,7 @@
 /// a width is arithmetic only, so a new width (rotation, split view) never shapes again.
 ///
 /// Segments are kept as UTF-8 offsets and widths in flat arrays; ``lineCount(width:)`` and
-/// ``size(width:)`` touch nothing else, and ``lines(width:)`` makes the line texts at the end.
+/// ``size(width:maxLines:)`` touch nothing else, and ``lines(width:)`` makes the line texts at the end.
 public struct PreparedText: Sendable {
     public let text: String
     /// One segment: where its text starts, where its body (without trailing spaces) ends, where

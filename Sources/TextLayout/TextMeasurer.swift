@@ -256,8 +256,13 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     /// Segments a text at its break opportunities and measures each segment once; laying the
     /// prepared text out at any width is then arithmetic (see ``PreparedText/lines(width:)``).
-    /// - Parameter keep: whether to keep the prepared text for later calls with the same text
-    ///   (labels re-measure one text at several widths; a batch of distinct texts gains nothing).
+    /// - Parameters:
+    ///   - text: the text.
+    ///   - font: the font, resolved through fontconfig (or its file).
+    ///   - language: a BCP-47 tag: it picks the CJK font variant and can change shaping.
+    ///   - category: the content size category a Dynamic Type font takes its size at.
+    ///   - keep: whether to keep the prepared text for later calls with the same text
+    ///     (labels re-measure one text at several widths; a batch of distinct texts gains nothing).
     public func prepare(_ text: String, font: Font, language: String? = nil,
                         category: ContentSizeCategory = .large, keep: Bool = true) -> PreparedText? {
         guard let resolved = resolve(font, language: language, category: category) else { return nil }

@@ -80,7 +80,9 @@ public struct CellSpec: Sendable {
     }
 
     /// Reads a spec from YAML or JSON text.
-    /// - Parameter file: the name errors use.
+    /// - Parameters:
+    ///   - text: the spec.
+    ///   - file: the name errors use.
     /// - Throws: ``SpecError``.
     public init(yaml text: String, file: String = "<spec>") throws(SpecError) {
         self.file = file

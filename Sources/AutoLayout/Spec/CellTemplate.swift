@@ -19,6 +19,7 @@ public final class CellTemplate {
     }
 
     /// Builds the views and activates the constraints.
+    /// - Parameter spec: the cell's views and constraints.
     /// - Parameter measurer: the text measurer of the labels (nil uses ``Label/defaultMeasurer``).
     /// - Throws: ``SpecError`` for constraints that name unknown views, mix axes, or do not parse.
     public init(spec: CellSpec, measurer: (any TextMeasuring)? = nil) throws(SpecError) {
