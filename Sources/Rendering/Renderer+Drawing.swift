@@ -19,8 +19,14 @@ extension Renderer {
         canvas.fill(CGRect(origin: .zero, size: size), table.style == .plain ? .white : .groupedBackground)
         for s in 0..<table.numberOfSections {
             let header = table.rectForHeader(inSection: s)
-            if header.height > 0, header.maxY > top, header.minY < span.upperBound, table.style == .plain {
-                canvas.fill(header.offsetBy(dx: 0, dy: -top), .groupedBackground)
+            guard header.height > 0, header.maxY > top, header.minY < span.upperBound else { continue }
+            let rect = header.offsetBy(dx: 0, dy: -top)
+            if table.style == .plain { canvas.fill(rect, .groupedBackground) }
+            let view: TableViewCell?
+            do { view = try table.layOutHeader(inSection: s) } catch { throw .layout(error.description) }
+            if let view {
+                let x = table.style == .insetGrouped ? table.effectiveLayoutMargins.leading : 0
+                draw(view.contentView, at: CGPoint(x: rect.minX + x, y: rect.minY), on: canvas, isContent: true)
             }
         }
         let margin = table.effectiveLayoutMargins.leading

@@ -8,6 +8,10 @@ public final class ItemsDataSource: TableViewDataSource {
     public var sections: [[DataItem]]
     /// The reuse identifier of a row's cell.
     public var cellIdentifier: (IndexPath, DataItem) -> String
+    /// A header item per section (nil for none), shown by the header view registered as
+    /// ``headerIdentifier``: it binds like a row, `{row}` being the 1-based section.
+    public var headers: [DataItem?] = []
+    public var headerIdentifier = "header"
 
     /// One identifier for every row.
     public convenience init(sections: [[DataItem]], cellIdentifier: String) {
@@ -29,6 +33,15 @@ public final class ItemsDataSource: TableViewDataSource {
 
     /// Items are only read while the table measures: any number of threads may configure at once.
     public var configuresConcurrently: Bool { true }
+
+    public func tableView(_ tableView: TableView, headerIdentifierForSection section: Int) -> String? {
+        section < headers.count && headers[section] != nil ? headerIdentifier : nil
+    }
+
+    public func tableView(_ tableView: TableView, configureHeader view: TableViewCell, forSection section: Int) throws {
+        guard let view = view as? SpecCell, section < headers.count, let item = headers[section] else { return }
+        try view.configure(with: item, row: section + 1)
+    }
 
     /// Binds the row's item to a ``SpecCell``; other cells are left as they are.
     public func tableView(_ tableView: TableView, configure cell: TableViewCell, forRowAt indexPath: IndexPath) throws {

@@ -184,3 +184,23 @@ extension TableView {
         return (cell, size)
     }
 }
+
+extension TableView {
+    /// A section's header view, configured and laid out at the header's size, for drawing; nil
+    /// when the data source gives the section no header view.
+    public func layOutHeader(inSection section: Int) throws(TableViewError) -> TableViewCell? {
+        guard let dataSource, let id = dataSource.tableView(self, headerIdentifierForSection: section) else { return nil }
+        try layoutIfNeeded()
+        let view = try headerFooterTemplate(forReuseIdentifier: id)
+        view.prepareForReuse()
+        do { try dataSource.tableView(self, configureHeader: view, forSection: section) } catch {
+            throw .configurationFailed(indexPath: nil, identifier: id, message: "\(error)")
+        }
+        let content = view.contentView
+        content.frame = CGRect(origin: .zero, size: CGSize(width: rowWidth, height: rectForHeader(inSection: section).height))
+        content.translatesAutoresizingMaskIntoConstraints = true
+        content.layoutIfNeeded()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        return view
+    }
+}

@@ -84,8 +84,13 @@ extension TableView {
     }
 
     private func headerHeight(_ s: Int) throws(TableViewError) -> CGFloat {
-        guard let delegate else { return sectionHeaderHeight }
-        return try sanitized(wrapping(nil) { try delegate.tableView(self, heightForHeaderInSection: s) })
+        if let delegate { return try sanitized(wrapping(nil) { try delegate.tableView(self, heightForHeaderInSection: s) }) }
+        if let dataSource, let id = dataSource.tableView(self, headerIdentifierForSection: s) {
+            return try height(forHeaderFooterViewWithIdentifier: id) { view in
+                try dataSource.tableView(self, configureHeader: view, forSection: s)
+            }
+        }
+        return sectionHeaderHeight
     }
 
     private func footerHeight(_ s: Int) throws(TableViewError) -> CGFloat {

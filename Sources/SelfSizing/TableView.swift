@@ -15,11 +15,19 @@ public protocol TableViewDataSource: AnyObject {
     /// changing meanwhile), and the cell factories too: ``TableView/layoutAllRows(progress:)`` then
     /// measures rows on every core. The default is false.
     var configuresConcurrently: Bool { get }
+    /// The reuse identifier of a section's header view (registered with
+    /// ``TableView/register(forHeaderFooterViewReuseIdentifier:_:)``), or nil for none. A header
+    /// with a view sizes itself unless the delegate gives its height.
+    func tableView(_ tableView: TableView, headerIdentifierForSection section: Int) -> String?
+    /// Configures a section's header view (a template when the table measures or draws).
+    func tableView(_ tableView: TableView, configureHeader view: TableViewCell, forSection section: Int) throws
 }
 
 extension TableViewDataSource {
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
     public var configuresConcurrently: Bool { false }
+    public func tableView(_ tableView: TableView, headerIdentifierForSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, configureHeader view: TableViewCell, forSection section: Int) throws {}
 }
 
 /// Heights of rows, headers and footers. Every method has a default: rows size themselves

@@ -39,8 +39,9 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         let dir = try Self.examples()
-        let feedSpec: CellSpec, textSpec: CellSpec, feed: [DataItem], sentences: [DataItem]
+        let feedSpec: CellSpec, textSpec: CellSpec, headerSpec: CellSpec, feed: [DataItem], sentences: [DataItem]
         do {
+            headerSpec = try CellSpec(contentsOf: dir + "/section-header.yaml")
             feedSpec = try CellSpec(contentsOf: dir + "/feed-cell.yaml")
             textSpec = try CellSpec(contentsOf: dir + "/uyl-text-cell.yaml")
             feed = try DataFile.read(dir + "/feed.json")
@@ -52,11 +53,13 @@ struct Demo: ParsableCommand {
         }
         let identifiers = ["feed", "text"]
         let source = ItemsDataSource(sections: [feed, sentences]) { ip, _ in identifiers[ip.section] }
+        source.headers = [["title": .string("FEED  ·  examples/feed-cell.yaml")], ["title": .string("TEXT  ·  examples/uyl-text-cell.yaml")]]
         let measurer = TextMeasurer()
         let table = TableView(width: CGFloat(width))
         table.dataSource = source
         table.register(feedSpec, measurer: measurer, forCellReuseIdentifier: "feed")
         table.register(textSpec, measurer: measurer, forCellReuseIdentifier: "text")
+        table.register(headerSpec, measurer: measurer, forHeaderFooterViewReuseIdentifier: "header")
 
         // Cold: new templates, nothing shaped. Warm: the heights forgotten, templates and text kept.
         let cold = try timed { try table.layoutAllRows() }

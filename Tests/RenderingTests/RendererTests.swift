@@ -183,3 +183,40 @@ import TextLayout
         }
     }
 }
+
+/// Section headers from the data source size themselves and are drawn.
+@Suite struct RendererHeaderTests {
+    @Test func headersSizeThemselvesAndShowTheirTitles() throws {
+        let header = try CellSpec(yaml: """
+        views:
+          - {id: title, type: label, text: "{title}", font: {size: 13}}
+        contentView: {layoutMargins: [14, 16, 6, 16], backgroundColor: "#F2F2F7"}
+        constraints: ["H:|-[title]-|", "V:|-[title]-|"]
+        """)
+        let cell = try CellSpec(yaml: """
+        views:
+          - {id: text, type: label, text: "{text}", numberOfLines: 0}
+        constraints: ["H:|-[text]-|", "V:|-[text]-|"]
+        """)
+        let source = ItemsDataSource(sections: [[["text": .string("one")]], [["text": .string("two")]]], cellIdentifier: "cell")
+        source.headers = [["title": .string("FIRST SECTION")], nil]
+        let table = TableView(width: 320)
+        table.dataSource = source
+        let measurer = TextMeasurer()
+        table.register(cell, measurer: measurer, forCellReuseIdentifier: "cell")
+        table.register(header, measurer: measurer, forHeaderFooterViewReuseIdentifier: "header")
+        try table.layoutAllRows()
+        let first = table.rectForHeader(inSection: 0)
+        #expect(first.height > 20 && first.height < 60)
+        #expect(table.rectForHeader(inSection: 1).height == 0)
+        let renderer = Renderer(measurer: measurer)
+        renderer.scale = 1
+        let bitmap = try renderer.bitmap(table, span: 0...table.contentSize.height)
+        #expect(bitmap[1, 1] == 0xFFF2_F2F7)
+        var ink = 0
+        for y in Int(first.minY)..<Int(first.maxY) {
+            for x in 0..<bitmap.width where bitmap[x, y] & 0xFF < 0x80 { ink += 1 }
+        }
+        #expect(ink > 20)
+    }
+}
