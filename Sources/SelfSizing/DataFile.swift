@@ -53,6 +53,11 @@ public enum DataFile {
         guard let array = object as? [Any] else {
             throw DataFileError(file: file, message: "expected a JSON array of objects or strings")
         }
+        return try items(array, file: file)
+    }
+
+    /// The rows of an array read from JSON or a property list.
+    private static func items(_ array: [Any], file: String) throws(DataFileError) -> [DataItem] {
         var items: [DataItem] = []
         items.reserveCapacity(array.count)
         for (i, element) in array.enumerated() { items.append(try item(element, file: file, row: i + 1)) }
@@ -84,10 +89,7 @@ public enum DataFile {
         guard let array = object as? [Any] else {
             throw DataFileError(file: file, message: "expected a property list array of dictionaries or strings")
         }
-        var items: [DataItem] = []
-        items.reserveCapacity(array.count)
-        for (i, element) in array.enumerated() { items.append(try item(element, file: file, row: i + 1)) }
-        return items
+        return try items(array, file: file)
     }
 
     /// One row: a string (bound as `{text}`) or a flat object of scalars.

@@ -56,10 +56,21 @@ public final class FontFace: @unchecked Sendable {
     ///   - language: a BCP-47 tag that can change the shaping of some scripts.
     ///   - features: OpenType features to turn on, as HarfBuzz parses them ("chws").
     public func advance(of text: Substring, language: String? = nil, features: [String] = []) -> Double {
-        guard let buffer = hb_buffer_create() else { return 0 }
+        shaped(text, language: language, features: features) { _, positions, count in
+            var total: Int64 = 0
+            for i in 0..<count { total += Int64(positions[i].x_advance) }
+            return Double(total)
+        } ?? 0
+    }
+
+    /// Shapes a run with HarfBuzz and hands its glyphs and positions to `body`; nil for an empty run.
+    func shaped<T>(_ text: Substring, language: String?, features: [String],
+                   _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> T) -> T? {
+        guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
         let count = Int32(utf8.count)
+        guard count > 0 else { return nil }
         utf8.withUnsafeMutableBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { hb_buffer_add_utf8(buffer, $0, count, 0, count) }
         }
@@ -72,10 +83,9 @@ public final class FontFace: @unchecked Sendable {
         }
         hb_shape(font, buffer, &parsed, UInt32(parsed.count))
         var length: UInt32 = 0
-        guard let positions = hb_buffer_get_glyph_positions(buffer, &length) else { return 0 }
-        var total: Int64 = 0
-        for i in 0..<Int(length) { total += Int64(positions[i].x_advance) }
-        return Double(total)
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &length),
+              let positions = hb_buffer_get_glyph_positions(buffer, &length) else { return nil }
+        return body(infos, positions, Int(length))
     }
 }
 
@@ -107,28 +117,11 @@ extension FontFace {
 
     /// The glyphs of a run of text, shaped as ``advance(of:language:features:)`` shapes it.
     public func glyphs(of text: Substring, language: String? = nil, features: [String] = []) -> [Glyph] {
-        guard let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
-        var utf8 = Array(text.utf8)
-        let count = Int32(utf8.count)
-        guard count > 0 else { return [] }
-        utf8.withUnsafeMutableBufferPointer { p in
-            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { hb_buffer_add_utf8(buffer, $0, count, 0, count) }
-        }
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        hb_buffer_guess_segment_properties(buffer)
-        var parsed = features.map { name -> hb_feature_t in
-            var f = hb_feature_t()
-            _ = hb_feature_from_string(name, -1, &f)
-            return f
-        }
-        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
-        var length: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &length),
-              let positions = hb_buffer_get_glyph_positions(buffer, &length) else { return [] }
-        return (0..<Int(length)).map {
-            Glyph(id: infos[$0].codepoint, xAdvance: positions[$0].x_advance, xOffset: positions[$0].x_offset,
-                  yOffset: positions[$0].y_offset)
-        }
+        shaped(text, language: language, features: features) { infos, positions, count in
+            (0..<count).map {
+                Glyph(id: infos[$0].codepoint, xAdvance: positions[$0].x_advance, xOffset: positions[$0].x_offset,
+                      yOffset: positions[$0].y_offset)
+            }
+        } ?? []
     }
 }

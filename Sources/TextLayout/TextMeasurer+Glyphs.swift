@@ -49,32 +49,16 @@ extension TextMeasurer {
     func runs(_ text: Substring, _ font: ResolvedFont, language: String?) -> [LaidOutText.Run] {
         var runs: [LaidOutText.Run] = []
         var x = 0.0
-        func add(_ part: Substring, _ face: FontFace) {
-            let glyphs = face.glyphs(of: part, language: language, features: face === font.primary ? [] : TextMeasurer.cjkFeatures)
+        forEachFaceRun(text, font) { part, face in
             var run = LaidOutText.Run(face: face, size: font.size, glyphs: [], positions: [])
             let scale = font.size / face.unitsPerEm
-            for g in glyphs {
+            for g in face.glyphs(of: part, language: language, features: features(of: face, font)) {
                 run.glyphs.append(g.id)
                 run.positions.append((x + Double(g.xOffset) * scale, -Double(g.yOffset) * scale))
                 x += Double(g.xAdvance) * scale
             }
             runs.append(run)
         }
-        var runStart = text.startIndex
-        var runFace: FontFace?
-        var i = text.startIndex
-        while i < text.endIndex {
-            let scalar = text.unicodeScalars[i]
-            let face = font.primary.hasGlyph(for: scalar) || scalar.properties.isWhitespace ? font.primary
-                : (font.fallback.map { $0.hasGlyph(for: scalar) ? $0 : font.primary } ?? font.primary)
-            if let current = runFace, current !== face {
-                add(text[runStart..<i], current)
-                runStart = i
-            }
-            runFace = face
-            i = text.unicodeScalars.index(after: i)
-        }
-        if let current = runFace { add(text[runStart..<text.endIndex], current) }
         return runs
     }
 }

@@ -151,26 +151,35 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     private func shapedWidth(of segment: Substring, _ font: ResolvedFont, language: String?) -> Double {
         var total = 0.0
-        var runStart = segment.startIndex
+        forEachFaceRun(segment, font) { run, face in
+            total += font.px(face.advance(of: run, language: language, features: features(of: face, font)), face)
+        }
+        return total
+    }
+
+    /// Splits text into runs of one face: the primary face, or the fallback where the primary
+    /// has no glyph (whitespace stays with the primary).
+    func forEachFaceRun(_ text: Substring, _ font: ResolvedFont, _ body: (Substring, FontFace) -> Void) {
+        var runStart = text.startIndex
         var runFace: FontFace?
-        var i = segment.startIndex
-        while i < segment.endIndex {
-            let scalar = segment.unicodeScalars[i]
+        var i = text.startIndex
+        while i < text.endIndex {
+            let scalar = text.unicodeScalars[i]
             let face = font.primary.hasGlyph(for: scalar) || scalar.properties.isWhitespace ? font.primary
                 : (font.fallback.map { $0.hasGlyph(for: scalar) ? $0 : font.primary } ?? font.primary)
             if let current = runFace, current !== face {
-                total += font.px(current.advance(of: segment[runStart..<i], language: language,
-                                                 features: current === font.primary ? [] : TextMeasurer.cjkFeatures), current)
+                body(text[runStart..<i], current)
                 runStart = i
             }
             runFace = face
-            i = segment.unicodeScalars.index(after: i)
+            i = text.unicodeScalars.index(after: i)
         }
-        if let current = runFace {
-            total += font.px(current.advance(of: segment[runStart..<segment.endIndex], language: language,
-                                             features: current === font.primary ? [] : TextMeasurer.cjkFeatures), current)
-        }
-        return total
+        if let current = runFace { body(text[runStart..<text.endIndex], current) }
+    }
+
+    /// The OpenType features a face shapes with: CJK spacing for the fallback face.
+    func features(of face: FontFace, _ font: ResolvedFont) -> [String] {
+        face === font.primary ? [] : TextMeasurer.cjkFeatures
     }
 
     /// The laid-out lines of a text: each line's text and width.

@@ -14,18 +14,7 @@ struct Heights: ParsableCommand {
         Heights include the separator (1/scale) unless --separator none.
         """)
 
-    @Argument(help: "The cell spec file (YAML or JSON).")
-    var spec: String
-
-    @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
-    var data: String
-
-    @Option(help: "The table's width in points.")
-    var width: Double
-
-    @Option(name: .customLong("content-size-category"),
-            help: "The Dynamic Type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5 (or UIKit's names).")
-    var contentSizeCategory: String = "large"
+    @OptionGroup var list: ListOptions
 
     @Option(help: "json, csv or text.")
     var format: Format = .text
@@ -48,41 +37,27 @@ struct Heights: ParsableCommand {
     }
 
     func validate() throws {
-        guard width.isFinite, width > 0, width <= 100_000 else {
-            throw ValidationError("--width must be a number above 0 (points), got \(width)")
-        }
         guard scale.isFinite, scale > 0, scale <= 10 else { throw ValidationError("--scale must be above 0 and at most 10") }
-        guard ContentSizeCategory(name: contentSizeCategory) != nil else {
-            throw ValidationError("--content-size-category '\(contentSizeCategory)' is not one of "
-                                  + ContentSizeCategory.shortNames.joined(separator: ", "))
-        }
     }
 
     func run() throws {
-        let cellSpec: CellSpec
-        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
-        let items: [DataItem]
-        do { items = try DataFile.read(data) } catch { throw CLIError(error.description) }
-
+        let (cellSpec, items) = try list.read()
         let start = Date()
-        let table = TableView(width: CGFloat(width))
-        table.contentSizeCategory = ContentSizeCategory(name: contentSizeCategory)!
+        let (table, source) = list.table(cellSpec, items, measurer: TextMeasurer())
         table.separatorStyle = separator == .none ? .none : .singleLine
         table.scale = CGFloat(scale)
-        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
-        table.dataSource = source
-        table.register(cellSpec, measurer: TextMeasurer(), forCellReuseIdentifier: "cell")
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
         do {
             try table.layoutAllRows { done, _ in bar?.update(done) }
         } catch let TableViewError.configurationFailed(indexPath?, _, message) {
             bar?.finish()
-            throw CLIError("\(data): row \(indexPath.row + 1): \(message)")
+            throw CLIError("\(list.data): row \(indexPath.row + 1): \(message)")
         } catch {
             bar?.finish()
-            throw CLIError("\(spec): \(error)")
+            throw CLIError("\(list.spec): \(error)")
         }
         bar?.finish()
+        _ = source
         let seconds = Date().timeIntervalSince(start)
         let heights = items.isEmpty ? [] : table.rowHeights(inSection: 0)
         let contentHeight = Double(table.contentSize.height)

@@ -16,14 +16,7 @@ struct Render: ParsableCommand {
         the spec binds a path, else as placeholders of their size. The file is written atomically.
         """)
 
-    @Argument(help: "The cell spec file (YAML or JSON).")
-    var spec: String
-
-    @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
-    var data: String
-
-    @Option(help: "The table's width in points.")
-    var width: Double
+    @OptionGroup var list: ListOptions
 
     @Option(help: "The output file: .png, .pdf or .svg.")
     var output: String
@@ -40,23 +33,15 @@ struct Render: ParsableCommand {
     @Option(help: "Pixels per point for PNG.")
     var scale: Double = 2
 
-    @Option(name: .customLong("content-size-category"), help: "The Dynamic Type size (xSmall ... AX5).")
-    var contentSizeCategory: String = "large"
-
     @Flag(help: "Draw frames, margins and baselines over the cells.")
     var overlay = false
 
     func validate() throws {
-        guard width.isFinite, width > 0, width <= 10_000 else { throw ValidationError("--width must be a number above 0, got \(width)") }
         guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8") }
         if rows != nil && (offset != nil || height != nil) { throw ValidationError("give --rows or --offset/--height, not both") }
         if let rows, parseRows(rows) == nil { throw ValidationError("--rows must be A..B with 1 <= A <= B, got '\(rows)'") }
         if let offset, !(offset.isFinite && offset >= 0) { throw ValidationError("--offset must be 0 or more") }
         if let height, !(height.isFinite && height > 0) { throw ValidationError("--height must be above 0") }
-        guard ContentSizeCategory(name: contentSizeCategory) != nil else {
-            throw ValidationError("--content-size-category '\(contentSizeCategory)' is not one of "
-                                  + ContentSizeCategory.shortNames.joined(separator: ", "))
-        }
         guard RenderFormat(path: output) != nil else {
             throw ValidationError("--output must end in .png, .pdf or .svg, got '\(output)'")
         }
@@ -69,18 +54,11 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let cellSpec: CellSpec
-        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
-        let items: [DataItem]
-        do { items = try DataFile.read(data) } catch { throw CLIError(error.description) }
-        guard !items.isEmpty else { throw CLIError("\(data): no rows to draw") }
+        let (cellSpec, items) = try list.read()
+        guard !items.isEmpty else { throw CLIError("\(list.data): no rows to draw") }
         let measurer = TextMeasurer()
-        let table = TableView(width: CGFloat(width))
-        table.contentSizeCategory = ContentSizeCategory(name: contentSizeCategory)!
+        let (table, source) = list.table(cellSpec, items, measurer: measurer)
         table.scale = CGFloat(scale)
-        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
-        table.dataSource = source
-        table.register(cellSpec, measurer: measurer, forCellReuseIdentifier: "cell")
         if items.count == 1 { table.separatorStyle = .none }
         let span: ClosedRange<CGFloat>
         do {
@@ -108,14 +86,15 @@ struct Render: ParsableCommand {
         } catch let error as CLIError {
             throw error
         } catch let TableViewError.configurationFailed(indexPath?, _, message) {
-            throw CLIError("\(data): row \(indexPath.row + 1): \(message)")
+            throw CLIError("\(list.data): row \(indexPath.row + 1): \(message)")
         } catch {
-            throw CLIError("\(spec): \(error)")
+            throw CLIError("\(list.spec): \(error)")
         }
         let renderer = Renderer(measurer: measurer)
         renderer.scale = scale
         renderer.overlay = overlay
         do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error.description) }
-        print("wrote \(output): \(JSONNumber.format(Double(width))) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
+        _ = source
+        print("wrote \(output): \(JSONNumber.format(list.width)) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
     }
 }

@@ -1,0 +1,50 @@
+import ArgumentParser
+import AutoLayout
+import Foundation
+import SelfSizing
+import TextLayout
+
+/// What `heights` and `render` share: a spec, its rows, the table's width and Dynamic Type size.
+struct ListOptions: ParsableArguments {
+    @Argument(help: "The cell spec file (YAML or JSON).")
+    var spec: String
+
+    @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
+    var data: String
+
+    @Option(help: "The table's width in points.")
+    var width: Double
+
+    @Option(name: .customLong("content-size-category"),
+            help: "The Dynamic Type size: xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 ... AX5 (or UIKit's names).")
+    var contentSizeCategory: String = "large"
+
+    func validate() throws {
+        guard width.isFinite, width > 0, width <= 100_000 else {
+            throw ValidationError("--width must be a number above 0 (points), got \(width)")
+        }
+        guard ContentSizeCategory(name: contentSizeCategory) != nil else {
+            throw ValidationError("--content-size-category '\(contentSizeCategory)' is not one of "
+                                  + ContentSizeCategory.shortNames.joined(separator: ", "))
+        }
+    }
+
+    /// The spec and the rows, read; errors name the file and where in it.
+    func read() throws -> (CellSpec, [DataItem]) {
+        let cellSpec: CellSpec
+        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
+        let items: [DataItem]
+        do { items = try DataFile.read(data) } catch { throw CLIError(error.description) }
+        return (cellSpec, items)
+    }
+
+    /// A one-section table of the rows in spec cells (reuse identifier "cell").
+    func table(_ cellSpec: CellSpec, _ items: [DataItem], measurer: TextMeasurer) -> (TableView, ItemsDataSource) {
+        let table = TableView(width: CGFloat(width))
+        table.contentSizeCategory = ContentSizeCategory(name: contentSizeCategory)!
+        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
+        table.dataSource = source
+        table.register(cellSpec, measurer: measurer, forCellReuseIdentifier: "cell")
+        return (table, source)
+    }
+}
