@@ -13,6 +13,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     private let resolveLock = NSLock()
     /// Segment widths in shards with a lock each, so that threads measuring at once rarely wait.
     private let shards = (0..<16).map { _ in WidthShard() }
+    /// The same shards, borrowed without reference counting on each look-up (`shards` keeps them).
+    private let shardRefs: [Unmanaged<WidthShard>]
     /// Prepared texts in shards with a lock each, so that threads measuring at once rarely wait.
     private let preparedShards = (0..<8).map { _ in PreparedShard() }
     /// Fonts resolved to faces, by what asked for them: fontconfig is asked once per font.
@@ -67,6 +69,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     public init(library: FontLibrary = .shared) {
         self.library = library
+        shardRefs = shards.map { Unmanaged.passUnretained($0) }
     }
 
     /// A font resolved to faces and a pixel size.
@@ -141,8 +144,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(font.id)
         for b in slice { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         let hash = Int(truncatingIfNeeded: h ^ (h >> 29))
-        let shard = shards[hash & (shards.count - 1)]
-        if let w = shard.get(font: font.id, bytes: slice, hash: hash) { return w }
+        let ref = shardRefs[hash & (shardRefs.count - 1)]
+        if let w = ref._withUnsafeGuaranteedRef({ $0.get(font: font.id, bytes: slice, hash: hash) }) { return w }
+        let shard = ref.takeUnretainedValue()
         let segment = Substring(String(decoding: slice, as: UTF8.self))
         let w = shapedWidth(of: segment, font, language: language)
         shard.set(font: font.id, bytes: Array(slice), hash: hash, width: w, limit: TextMeasurer.cacheLimit / shards.count)
