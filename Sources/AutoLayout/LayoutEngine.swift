@@ -614,8 +614,6 @@ final class LayoutEngine {
 
     func fit(_ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
         let b = box(of: root)
-        let width = (b.w == Double(target.width)).priority(horizontal)
-        let height = (b.h == Double(target.height)).priority(vertical)
         if let current = fitting, current.width.priority == horizontal, current.height.priority == vertical {
             var changes = takePendingIntrinsicChanges()
             changes.append((current.width, -Double(target.width)))
@@ -623,6 +621,10 @@ final class LayoutEngine {
             setConstants(changes, for: root.identifier)
         } else {
             if fitting != nil { endFitting() }
+            // The fitting constraints are made once per pair of priorities; later fits only
+            // change their constants.
+            let width = (b.w == Double(target.width)).priority(horizontal)
+            let height = (b.h == Double(target.height)).priority(vertical)
             fitting = (width, height)
             descriptions[ObjectIdentifier(width)] = "\(root.identifier).width == \(format(target.width)) @\(format(CGFloat(horizontal.rawValue))) (fitting)"
             descriptions[ObjectIdentifier(height)] = "\(root.identifier).height == \(format(target.height)) @\(format(CGFloat(vertical.rawValue))) (fitting)"

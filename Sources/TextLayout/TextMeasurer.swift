@@ -20,12 +20,13 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// Fonts resolved to faces, by what asked for them: fontconfig is asked once per font.
     @exclusivity(unchecked) private var resolved: [ResolveKey: ResolvedFont?] = [:]
 
-    /// One shard of the prepared texts, sized once: growing it as a list is measured would
-    /// rehash every text again and again.
+    /// One shard of the prepared texts, sized for a list of a few thousand texts at the start
+    /// (growing from nothing rehashes every text several times; sizing it for the limit costs a
+    /// new measurer megabytes it may never use).
     private final class PreparedShard: @unchecked Sendable {
         let lock = NSLock()
         @exclusivity(unchecked) var texts: [PreparedKey: PreparedText] = [:]
-        init() { texts.reserveCapacity(TextMeasurer.preparedLimit / 8 + 1) }
+        init() { texts.reserveCapacity(512) }
     }
 
     fileprivate struct PreparedKey: Hashable {

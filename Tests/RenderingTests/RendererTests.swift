@@ -114,6 +114,26 @@ import TextLayout
         let pdf = try #require(FileManager.default.contents(atPath: dir + "/list.pdf"))
         let text = String(decoding: pdf, as: UTF8.self)
         #expect(text.hasPrefix("%PDF-1.") && text.contains("%%EOF") && text.contains("/Type /Page"))
+        // The trailer's startxref points at the cross-reference table, whose entries point at
+        // the objects they name.
+        let bytes = [UInt8](pdf)
+        let tail = String(decoding: bytes.suffix(64), as: UTF8.self)
+        let startxref = try #require(tail.components(separatedBy: "startxref").last?
+            .split(whereSeparator: \.isNewline).first.flatMap { Int($0) })
+        let xref = String(decoding: bytes[startxref...].prefix(4096), as: UTF8.self)
+        #expect(xref.hasPrefix("xref"))
+        // Entries are "offset generation n|f", each 20 bytes with its line end.
+        let entries = xref.split(whereSeparator: \.isNewline).dropFirst(2)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .prefix(while: { $0.hasSuffix(" n") || $0.hasSuffix(" f") })
+        var checked = 0
+        for (number, entry) in entries.enumerated() where entry.hasSuffix(" n") {
+            let offset = try #require(Int(entry.prefix(10)))
+            let object = String(decoding: bytes[offset...].prefix(24), as: UTF8.self)
+            #expect(object.hasPrefix("\(number) 0 obj"), "object \(number) at \(offset): \(object)")
+            checked += 1
+        }
+        #expect(checked > 3)
         try renderer.render(table, span: 0...100, to: dir + "/top.png")
         let png = try #require(FileManager.default.contents(atPath: dir + "/top.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
