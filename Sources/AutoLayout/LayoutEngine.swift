@@ -2,12 +2,15 @@ import Cassowary
 import Foundation
 import Logging
 
+/// A participant of an engine, held without reference counting: a view in a hierarchy is kept by
+/// its superview (the root by whoever holds it, and the root keeps the engine), and a view that
+/// leaves the hierarchy is forgotten by the engine before it can go away.
 struct UnownedView {
-    unowned let view: View
+    unowned(unsafe) let view: View
 }
 
 struct UnownedLabel {
-    unowned let label: Label
+    unowned(unsafe) let label: Label
 }
 
 /// A view's frame variables, in the coordinates of its hierarchy's root.

@@ -17,9 +17,10 @@ open class View {
     /// A name for diagnostics and layout output.
     public var identifier: String
 
-    /// The view this one is a subview of. `unowned`: the superview keeps its subviews, and clears
-    /// this when it goes away.
-    public private(set) unowned var superview: View?
+    /// The view this one is a subview of. Not counted: the superview keeps its subviews, and
+    /// clears this when it goes away, so it is never read after the superview is gone (and
+    /// reading it costs no reference counting, which layout does on every change).
+    public private(set) unowned(unsafe) var superview: View?
     public private(set) var subviews: [View] = []
 
     /// The view's rectangle in its superview's coordinates.
