@@ -33,13 +33,15 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `firstItem.firstAttribute (relation) multiplier * secondItem.secondAttribute + constant`.
 ///
 /// Changing ``constant`` on an active constraint updates the installed solver constraint in place.
-/// A constraint holds its views weakly (an item reads nil once its view is gone); a view holds
-/// its active constraints and clears itself from them when it goes away.
+/// A constraint does not keep its views: an item reads nil once its view is gone. Each view knows
+/// the constraints that mention it and clears itself from them when it goes away (and a
+/// constraint going away takes itself off its views' lists), so the items need no weak
+/// references, whose side tables would slow every retain of a view.
 public final class LayoutConstraint {
-    public internal(set) weak var firstItem: View?
+    public internal(set) unowned(unsafe) var firstItem: View?
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public internal(set) weak var secondItem: View?
+    public internal(set) unowned(unsafe) var secondItem: View?
     /// The items' identities, which a view going away compares against without touching the
     /// unowned references.
     let firstID: ObjectIdentifier
@@ -89,6 +91,7 @@ public final class LayoutConstraint {
         self.secondAttribute = secondItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
+        registerWithItems()
     }
 
     /// For anchors, whose types already guarantee compatible attributes.
@@ -103,6 +106,20 @@ public final class LayoutConstraint {
         self.secondAttribute = secondAttribute
         self.multiplier = multiplier
         self.constant = constant
+        registerWithItems()
+    }
+
+    /// Tells the items that this constraint mentions them.
+    private func registerWithItems() {
+        let me = ObjectIdentifier(self), handle = Unmanaged.passUnretained(self)
+        firstItem?.mentions[me] = handle
+        if let second = secondItem, second !== firstItem { second.mentions[me] = handle }
+    }
+
+    deinit {
+        let me = ObjectIdentifier(self)
+        firstItem?.mentions[me] = nil
+        secondItem?.mentions[me] = nil
     }
 
     static func validate(_ a: LayoutAttribute, _ hasSecond: Bool, _ b: LayoutAttribute,

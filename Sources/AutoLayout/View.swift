@@ -92,6 +92,9 @@ open class View {
     var layoutBox: LayoutBox?
     /// The active constraints that mention this view.
     var activeConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+    /// Every constraint that names this view, active or not, not retained: each takes itself
+    /// off when it goes away, and this view clears itself from them when it goes away.
+    var mentions: [ObjectIdentifier: Unmanaged<LayoutConstraint>] = [:]
     var isApplyingLayout = false
     var needsLayout = true
 
@@ -103,10 +106,11 @@ open class View {
 
     deinit {
         for v in subviews { v.superview = nil }
-        // Active constraints stop referring to this view and the other view forgets them. Only
-        // identities are compared here: reading an unowned reference to a view in its deinit traps.
+        // Every constraint naming this view stops referring to it; the other view of an active
+        // one forgets it. Identities are compared, not references.
         let me = ObjectIdentifier(self)
-        for c in activeConstraints.values {
+        for handle in mentions.values {
+            let c = handle.takeUnretainedValue()
             var other: View?
             if c.firstID == me {
                 c.firstItem = nil
@@ -116,7 +120,7 @@ open class View {
                 c.secondItem = nil
                 if c.firstID != me { other = c.firstItem }
             }
-            other?.activeConstraints[ObjectIdentifier(c)] = nil
+            if activeConstraints[ObjectIdentifier(c)] != nil { other?.activeConstraints[ObjectIdentifier(c)] = nil }
         }
     }
 

@@ -14,6 +14,9 @@ public final class FontFace: @unchecked Sendable {
     public let unitsPerEm: Double
     /// Vertical metrics in design units (descender is negative).
     public let ascender, descender, lineGap, capHeight, xHeight: Double
+    /// Whether the face has a glyph for every printable ASCII character: ASCII text then shapes
+    /// in this face without a look-up per character.
+    public let coversASCII: Bool
 
     let font: OpaquePointer
 
@@ -38,6 +41,8 @@ public final class FontFace: @unchecked Sendable {
         var position: hb_position_t = 0
         capHeight = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &position) != 0 ? Double(position) : ascender * 0.7
         xHeight = hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &position) != 0 ? Double(position) : ascender * 0.5
+        var glyph: hb_codepoint_t = 0
+        coversASCII = (0x21...0x7E).allSatisfy { hb_font_get_nominal_glyph(font, hb_codepoint_t($0), &glyph) != 0 }
     }
 
     deinit {
@@ -63,17 +68,31 @@ public final class FontFace: @unchecked Sendable {
         } ?? 0
     }
 
+    /// The advance of UTF-8 bytes, shaped as ``advance(of:language:features:)`` shapes text.
+    func advance(utf8: UnsafeBufferPointer<UInt8>, language: String?) -> Double {
+        shaped(utf8: utf8, language: language, features: []) { _, positions, count in
+            var total: Int64 = 0
+            for i in 0..<count { total += Int64(positions[i].x_advance) }
+            return Double(total)
+        } ?? 0
+    }
+
     /// Shapes a run with HarfBuzz and hands its glyphs and positions to `body`; nil for an empty run.
     func shaped<T>(_ text: Substring, language: String?, features: [String],
                    _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> T) -> T? {
-        guard let buffer = hb_buffer_create() else { return nil }
-        defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
-        let count = Int32(utf8.count)
-        guard count > 0 else { return nil }
-        utf8.withUnsafeMutableBufferPointer { p in
-            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { hb_buffer_add_utf8(buffer, $0, count, 0, count) }
+        return utf8.withUnsafeMutableBufferPointer { p in
+            shaped(utf8: UnsafeBufferPointer(p), language: language, features: features, body)
         }
+    }
+
+    /// Shapes UTF-8 bytes with a pooled HarfBuzz buffer.
+    func shaped<T>(utf8: UnsafeBufferPointer<UInt8>, language: String?, features: [String],
+                   _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> T) -> T? {
+        let count = Int32(utf8.count)
+        guard count > 0, let base = utf8.baseAddress, let buffer = ShapingBuffers.shared.borrow() else { return nil }
+        defer { ShapingBuffers.shared.giveBack(buffer) }
+        base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { hb_buffer_add_utf8(buffer, $0, count, 0, count) }
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
         var parsed = features.map { name -> hb_feature_t in
@@ -123,5 +142,27 @@ extension FontFace {
                       yOffset: positions[$0].y_offset)
             }
         } ?? []
+    }
+}
+
+/// HarfBuzz buffers, pooled: making one per shaping costs more than clearing one.
+final class ShapingBuffers: @unchecked Sendable {
+    static let shared = ShapingBuffers()
+
+    private let lock = NSLock()
+    private var buffers: [OpaquePointer] = []
+
+    func borrow() -> OpaquePointer? {
+        lock.lock()
+        let b = buffers.popLast()
+        lock.unlock()
+        return b ?? hb_buffer_create()
+    }
+
+    func giveBack(_ buffer: OpaquePointer) {
+        hb_buffer_clear_contents(buffer)
+        lock.lock()
+        if buffers.count < 64 { buffers.append(buffer) } else { hb_buffer_destroy(buffer) }
+        lock.unlock()
     }
 }

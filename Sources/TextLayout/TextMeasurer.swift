@@ -11,10 +11,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     private let lock = NSLock()
     private let resolveLock = NSLock()
-    /// Segment widths in shards with a lock each, so that threads measuring at once rarely wait.
-    private let shards = (0..<16).map { _ in WidthShard() }
-    /// The same shards, borrowed without reference counting on each look-up (`shards` keeps them).
-    private let shardRefs: [Unmanaged<WidthShard>]
+    /// Segment widths, cached per font; prepared texts keep it (not the measurer) to measure
+    /// over-long segments, so that the measurer's cache of prepared texts makes no cycle.
+    let widths = SegmentWidths()
     /// Prepared texts in shards with a lock each, so that threads measuring at once rarely wait.
     private let preparedShards = (0..<8).map { _ in PreparedShard() }
     /// Fonts resolved to faces, by what asked for them: fontconfig is asked once per font.
@@ -70,7 +69,6 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     public init(library: FontLibrary = .shared) {
         self.library = library
-        shardRefs = shards.map { Unmanaged.passUnretained($0) }
     }
 
     /// A font resolved to faces and a pixel size.
@@ -131,61 +129,21 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         return id
     }
 
-    /// The width of a segment in pixels, shaped run by run (the fallback face takes what the
-    /// primary face has no glyph for), cached per font.
+    /// The width of a segment in pixels (see ``SegmentWidths``).
     func width(of segment: Substring, _ font: ResolvedFont, language: String?) -> Double {
-        let bytes = Array(segment.utf8)
-        return bytes.withUnsafeBufferPointer { width(bytes: $0, 0, Int32(bytes.count), font, language: language) }
+        widths.width(of: segment, font, language: language)
     }
 
     /// The width of the UTF-8 bytes `[start, end)`, from the cache or shaped.
     func width(bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, _ font: ResolvedFont, language: String?) -> Double {
-        let slice = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
-        // FNV-1a: cache keys need speed, not resistance to chosen collisions.
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(font.id)
-        for b in slice { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        let hash = Int(truncatingIfNeeded: h ^ (h >> 29))
-        let ref = shardRefs[hash & (shardRefs.count - 1)]
-        if let w = ref._withUnsafeGuaranteedRef({ $0.get(font: font.id, bytes: slice, hash: hash) }) { return w }
-        let shard = ref.takeUnretainedValue()
-        let segment = Substring(String(decoding: slice, as: UTF8.self))
-        let w = shapedWidth(of: segment, font, language: language)
-        shard.set(font: font.id, bytes: Array(slice), hash: hash, width: w, limit: TextMeasurer.cacheLimit / shards.count)
-        return w
+        widths.width(bytes: bytes, start, end, font, language: language)
     }
 
-    private func shapedWidth(of segment: Substring, _ font: ResolvedFont, language: String?) -> Double {
-        var total = 0.0
-        forEachFaceRun(segment, font) { run, face in
-            total += font.px(face.advance(of: run, language: language, features: features(of: face, font)), face)
-        }
-        return total
-    }
-
-    /// Splits text into runs of one face: the primary face, or the fallback where the primary
-    /// has no glyph (whitespace stays with the primary).
     func forEachFaceRun(_ text: Substring, _ font: ResolvedFont, _ body: (Substring, FontFace) -> Void) {
-        var runStart = text.startIndex
-        var runFace: FontFace?
-        var i = text.startIndex
-        while i < text.endIndex {
-            let scalar = text.unicodeScalars[i]
-            let face = font.primary.hasGlyph(for: scalar) || scalar.properties.isWhitespace ? font.primary
-                : (font.fallback.map { $0.hasGlyph(for: scalar) ? $0 : font.primary } ?? font.primary)
-            if let current = runFace, current !== face {
-                body(text[runStart..<i], current)
-                runStart = i
-            }
-            runFace = face
-            i = text.unicodeScalars.index(after: i)
-        }
-        if let current = runFace { body(text[runStart..<text.endIndex], current) }
+        SegmentWidths.forEachFaceRun(text, font, body)
     }
 
-    /// The OpenType features a face shapes with: CJK spacing for the fallback face.
-    func features(of face: FontFace, _ font: ResolvedFont) -> [String] {
-        face === font.primary ? [] : TextMeasurer.cjkFeatures
-    }
+    func features(of face: FontFace, _ font: ResolvedFont) -> [String] { SegmentWidths.features(of: face, font) }
 
     /// The laid-out lines of a text: each line's text and width.
     ///
@@ -354,8 +312,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                     hard: b.isHard && b.offset < bytes.count))
             }
         }
-        let p = PreparedText(text: text, segments: segments) { [self] prefix in
-            width(of: prefix, font, language: language)
+        let p = PreparedText(text: text, segments: segments) { [widths] prefix in
+            widths.width(of: prefix, font, language: language)
         }
         if keep {
             shard.lock.lock()
@@ -498,4 +456,79 @@ extension StringProtocol {
         }
         return String(self[startIndex..<end])
     }
+}
+
+/// Segment widths in pixels, shaped run by run (the fallback face takes what the primary face has
+/// no glyph for) and cached per font in shards with a lock each, so that threads measuring at once
+/// rarely wait.
+final class SegmentWidths: @unchecked Sendable {
+    private let shards = (0..<16).map { _ in WidthShard() }
+    /// The same shards, borrowed without reference counting on each look-up (`shards` keeps them).
+    private let shardRefs: [Unmanaged<WidthShard>]
+
+    init() {
+        shardRefs = shards.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The width of a segment in pixels, shaped run by run (the fallback face takes what the
+    /// primary face has no glyph for), cached per font.
+    func width(of segment: Substring, _ font: TextMeasurer.ResolvedFont, language: String?) -> Double {
+        let bytes = Array(segment.utf8)
+        return bytes.withUnsafeBufferPointer { width(bytes: $0, 0, Int32(bytes.count), font, language: language) }
+    }
+
+    /// The width of the UTF-8 bytes `[start, end)`, from the cache or shaped.
+    func width(bytes: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, _ font: TextMeasurer.ResolvedFont, language: String?) -> Double {
+        let slice = UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)])
+        // FNV-1a: cache keys need speed, not resistance to chosen collisions.
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(font.id)
+        for b in slice { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        let hash = Int(truncatingIfNeeded: h ^ (h >> 29))
+        let ref = shardRefs[hash & (shardRefs.count - 1)]
+        if let w = ref._withUnsafeGuaranteedRef({ $0.get(font: font.id, bytes: slice, hash: hash) }) { return w }
+        let shard = ref.takeUnretainedValue()
+        let w: Double
+        if font.primary.coversASCII && slice.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII is all in the primary face: shaped from the bytes as they are.
+            w = font.px(font.primary.advance(utf8: slice, language: language), font.primary)
+        } else {
+            w = shapedWidth(of: Substring(String(decoding: slice, as: UTF8.self)), font, language: language)
+        }
+        shard.set(font: font.id, bytes: Array(slice), hash: hash, width: w, limit: TextMeasurer.cacheLimit / shardRefs.count)
+        return w
+    }
+
+    private func shapedWidth(of segment: Substring, _ font: TextMeasurer.ResolvedFont, language: String?) -> Double {
+        var total = 0.0
+        SegmentWidths.forEachFaceRun(segment, font) { run, face in
+            total += font.px(face.advance(of: run, language: language, features: SegmentWidths.features(of: face, font)), face)
+        }
+        return total
+    }
+
+    /// Splits text into runs of one face: the primary face, or the fallback where the primary
+    /// has no glyph (whitespace stays with the primary).
+    static func forEachFaceRun(_ text: Substring, _ font: TextMeasurer.ResolvedFont, _ body: (Substring, FontFace) -> Void) {
+        var runStart = text.startIndex
+        var runFace: FontFace?
+        var i = text.startIndex
+        while i < text.endIndex {
+            let scalar = text.unicodeScalars[i]
+            let face = font.primary.hasGlyph(for: scalar) || scalar.properties.isWhitespace ? font.primary
+                : (font.fallback.map { $0.hasGlyph(for: scalar) ? $0 : font.primary } ?? font.primary)
+            if let current = runFace, current !== face {
+                body(text[runStart..<i], current)
+                runStart = i
+            }
+            runFace = face
+            i = text.unicodeScalars.index(after: i)
+        }
+        if let current = runFace { body(text[runStart..<text.endIndex], current) }
+    }
+
+    /// The OpenType features a face shapes with: CJK spacing for the fallback face.
+    static func features(of face: FontFace, _ font: TextMeasurer.ResolvedFont) -> [String] {
+        face === font.primary ? [] : TextMeasurer.cjkFeatures
+    }
+
 }

@@ -37,3 +37,21 @@ import TextLayout
         }
     }
 }
+
+/// A measurer and its caches go away with their last user: prepared texts it keeps refer to its
+/// width cache, not to it.
+@Suite struct MeasurerLifetimeTests {
+    @Test func aMeasurerIsFreed() throws {
+        weak var gone: TextMeasurer?
+        var kept: PreparedText?
+        do {
+            let measurer = TextMeasurer()
+            gone = measurer
+            kept = measurer.prepare("a text kept after its measurer, withaverylongwordthatmustbreak", font: Font(family: "DejaVu Sans", size: 17))
+            _ = measurer.measure(TextMeasureRequest(text: "measured and cached", font: Font(), width: 100))
+        }
+        #expect(gone == nil)
+        // The prepared text still lays out, over-long word included.
+        #expect(try #require(kept).lineCount(width: 60) > 2)
+    }
+}
