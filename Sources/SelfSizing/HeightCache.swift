@@ -77,17 +77,27 @@ public final class HeightCache {
 
     /// The cached height of a row in the current context.
     /// - Complexity: O(1).
+    /// - Returns: nil, too, for an index path the table does not have.
     public func height(at indexPath: IndexPath) -> CGFloat? {
+        guard contains(indexPath) else { return nil }
         let h = current.byIndexPath[indexPath.section][indexPath.row]
         return h.isNaN ? nil : CGFloat(h)
     }
 
+    /// Whether the table has a row at the index path.
+    public func contains(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && indexPath.section >= 0 && indexPath.section < rowCounts.count
+            && indexPath.row >= 0 && indexPath.row < rowCounts[indexPath.section]
+    }
+
     func setHeight(_ height: CGFloat, at indexPath: IndexPath) {
+        guard contains(indexPath) else { return }
         current.byIndexPath[indexPath.section][indexPath.row] = Double(height)
     }
 
     /// Forgets a row's height in every context.
     func invalidateHeight(at indexPath: IndexPath) {
+        guard contains(indexPath) else { return }
         forEachStore { $0.byIndexPath[indexPath.section][indexPath.row] = .nan }
     }
 

@@ -17,6 +17,8 @@ extension TableView {
     /// - Complexity: O(1) when cached.
     public func height(forCellWithIdentifier identifier: String, cacheBy indexPath: IndexPath,
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        if !hasLoadedData { try layoutIfNeeded() }
+        guard heightCache.contains(indexPath) else { throw .invalidIndexPath(indexPath) }
         if let h = heightCache.height(at: indexPath) {
             statistics.cacheHits += 1
             if logsDebug { logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
@@ -73,6 +75,9 @@ extension TableView {
     /// cached by index path. What rows get when the delegate does not say otherwise.
     public func automaticHeight(forRowAt indexPath: IndexPath) throws(TableViewError) -> CGFloat {
         guard let dataSource else { return estimatedRowHeight }
+        // The data source is asked only about rows it has (loaded first if it never was).
+        if !hasLoadedData { try layoutIfNeeded() }
+        guard heightCache.contains(indexPath) else { throw .invalidIndexPath(indexPath) }
         let id = dataSource.tableView(self, cellIdentifierForRowAt: indexPath)
         return try height(forCellWithIdentifier: id, cacheBy: indexPath) { cell in
             try dataSource.tableView(self, configure: cell, forRowAt: indexPath)
@@ -168,6 +173,7 @@ extension TableView {
     public func layOutCell(forRowAt indexPath: IndexPath) throws(TableViewError) -> (cell: TableViewCell, size: CGSize) {
         guard let dataSource else { throw .unregisteredIdentifier("(no data source)") }
         try layoutIfNeeded()
+        guard hasRow(indexPath) else { throw .invalidIndexPath(indexPath) }
         let id = dataSource.tableView(self, cellIdentifierForRowAt: indexPath)
         let cell = try templateCell(forReuseIdentifier: id)
         cell.prepareForReuse()

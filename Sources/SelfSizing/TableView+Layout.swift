@@ -113,6 +113,7 @@ extension TableView {
     @discardableResult
     public func measureRow(at ip: IndexPath) throws(TableViewError) -> CGFloat {
         try layoutIfNeeded()
+        guard hasRow(ip) else { throw .invalidIndexPath(ip) }
         let h: CGFloat
         if let delegate {
             h = try wrapping(ip) { try delegate.tableView(self, heightForRowAt: ip) }
@@ -169,13 +170,23 @@ extension TableView {
 
     public var numberOfSections: Int { sections.count }
 
-    public func numberOfRows(inSection section: Int) -> Int { sections[section].rows.count }
+    /// The rows of a section as of the last layout; 0 for a section the table does not have.
+    public func numberOfRows(inSection section: Int) -> Int {
+        section >= 0 && section < sections.count ? sections[section].rows.count : 0
+    }
+
+    /// Whether the last layout has a row at the index path.
+    public func hasRow(_ ip: IndexPath) -> Bool {
+        ip.count == 2 && ip.row >= 0 && ip.row < numberOfRows(inSection: ip.section)
+    }
 
     /// The heights of a section's rows: measured, or estimated where not yet measured.
-    public func rowHeights(inSection section: Int) -> [CGFloat] { sections[section].rows.values.map { CGFloat($0) } }
+    public func rowHeights(inSection section: Int) -> [CGFloat] {
+        numberOfRows(inSection: section) > 0 ? sections[section].rows.values.map { CGFloat($0) } : []
+    }
 
     /// Whether a row has been measured (rather than standing in with its estimate).
-    public func isRowMeasured(at ip: IndexPath) -> Bool { sections[ip.section].isMeasured[ip.row] }
+    public func isRowMeasured(at ip: IndexPath) -> Bool { hasRow(ip) && sections[ip.section].isMeasured[ip.row] }
 
     /// The height of everything: insets, table header and footer, sections.
     public var contentSize: CGSize {
@@ -188,16 +199,19 @@ extension TableView {
     /// The top of a section (its header's top).
     /// - Complexity: O(log n).
     public func rectForSection(_ section: Int) -> CGRect {
+        guard section >= 0 && section < sections.count else { return .zero }
         let y = sectionsTop + sectionTotals.prefix(section)
         return CGRect(x: 0, y: y, width: Double(width), height: sections[section].total)
     }
 
     public func rectForHeader(inSection section: Int) -> CGRect {
+        guard section >= 0 && section < sections.count else { return .zero }
         let r = rectForSection(section)
         return CGRect(x: 0, y: r.minY, width: r.width, height: CGFloat(sections[section].header))
     }
 
     public func rectForFooter(inSection section: Int) -> CGRect {
+        guard section >= 0 && section < sections.count else { return .zero }
         let r = rectForSection(section)
         let f = CGFloat(sections[section].footer)
         return CGRect(x: 0, y: r.maxY - f, width: r.width, height: f)
@@ -205,7 +219,9 @@ extension TableView {
 
     /// A row's frame in the table (inset-grouped rows are inset by the margins).
     /// - Complexity: O(log n).
+    /// - Returns: `.zero` for an index path the table does not have.
     public func rectForRow(at ip: IndexPath) -> CGRect {
+        guard hasRow(ip) else { return .zero }
         let sectionGeometry = sections[ip.section]
         let y = sectionsTop + sectionTotals.prefix(ip.section) + sectionGeometry.header + sectionGeometry.rows.prefix(ip.row)
         var x: CGFloat = 0

@@ -8,6 +8,8 @@ public enum TableViewError: Error, Equatable, Sendable, CustomStringConvertible 
     case cellCreationFailed(identifier: String, message: String)
     /// The configuration of a row (or header, or footer) threw.
     case configurationFailed(indexPath: IndexPath?, identifier: String, message: String)
+    /// An index path the table does not have.
+    case invalidIndexPath(IndexPath)
     /// Batch updates that do not agree with the data source, as UIKit's
     /// NSInternalInconsistencyException; the table reloads its data.
     case invalidUpdate(String)
@@ -21,6 +23,8 @@ public enum TableViewError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .configurationFailed(ip, id, message):
             let place = ip.map { "row \($0.row + 1) of section \($0.section)" } ?? "a '\(id)' view"
             return "\(place): \(message)"
+        case let .invalidIndexPath(ip):
+            return "the table has no row at \(BatchUpdates.describe(ip))"
         case let .invalidUpdate(message):
             return "invalid batch update: \(message)"
         }

@@ -258,6 +258,29 @@ import Testing
         }
     }
 
+    @Test func heightsAskedBeforeTheFirstLayoutLoadTheData() throws {
+        let source = RowsDataSource([Array(rows.prefix(3))])
+        let table = makeTable(source)
+        let h = try table.automaticHeight(forRowAt: IndexPath(row: 2, section: 0))
+        #expect(h > 44 && table.statistics.layoutPasses == 1)
+    }
+
+    @Test func indexPathsTheTableDoesNotHaveAreErrorsNotCrashes() throws {
+        let source = RowsDataSource([Array(rows.prefix(3))])
+        let table = makeTable(source)
+        try table.layoutAllRows()
+        for ip in [IndexPath(row: 3, section: 0), IndexPath(row: 0, section: 1), IndexPath(row: -1, section: 0), IndexPath(indexes: [0])] {
+            #expect(table.rectForRow(at: ip) == .zero)
+            #expect(!table.isRowMeasured(at: ip))
+            #expect(table.heightCache.height(at: ip) == nil)
+            #expect(throws: TableViewError.invalidIndexPath(ip)) { try table.measureRow(at: ip) }
+            #expect(throws: TableViewError.invalidIndexPath(ip)) { try table.automaticHeight(forRowAt: ip) }
+            table.invalidateHeight(at: ip)
+        }
+        #expect(table.numberOfRows(inSection: 7) == 0 && table.rowHeights(inSection: -1).isEmpty)
+        #expect(table.rectForSection(9) == .zero && table.rectForHeader(inSection: 9) == .zero)
+    }
+
     @Test func specCellsBindItems() throws {
         let spec = try CellSpec(yaml: """
         views:
