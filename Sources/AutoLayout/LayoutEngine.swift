@@ -70,7 +70,8 @@ final class LayoutEngine {
     static let logger = Logger(label: "SelfSizing.AutoLayout")
 
     /// The constraints the engine makes for one view.
-    struct Generated {
+    /// A class, so that updating one in place copies nothing.
+    final class Generated {
         /// x, y, width, height from the frame (autoresizing), or from the root's size.
         var frame: [Cassowary.Constraint] = []
         /// hugging <=, compression >= per axis, with the size they were made for.
@@ -462,8 +463,23 @@ final class LayoutEngine {
 
     private func updateIntrinsic(_ view: View, force: Bool, collecting changes: inout [(Cassowary.Constraint, Double)]) {
         let key = ObjectIdentifier(view)
-        guard var g = generated[key] else { return }
+        guard let g = generated[key] else { return }
         let size = view.intrinsicContentSize
+        // The usual case, a new size on both axes that already have their constraints: two
+        // constants each.
+        if !force, g.horizontal.count == 2, g.vertical.count == 2, size.width != CGSize.noIntrinsicMetric,
+           size.height != CGSize.noIntrinsicMetric, size.width.isFinite, size.height.isFinite {
+            if size.width != g.intrinsic.width {
+                changes.append((g.horizontal[0], -Double(size.width)))
+                changes.append((g.horizontal[1], -Double(size.width)))
+            }
+            if size.height != g.intrinsic.height {
+                changes.append((g.vertical[0], -Double(size.height)))
+                changes.append((g.vertical[1], -Double(size.height)))
+            }
+            g.intrinsic = size
+            return
+        }
         let b = box(of: view)
         for axis in [LayoutAxis.horizontal, .vertical] {
             let old = axis == .horizontal ? g.intrinsic.width : g.intrinsic.height
@@ -495,7 +511,6 @@ final class LayoutEngine {
                 g.intrinsic.height = hasNew ? new : CGSize.noIntrinsicMetric
             }
         }
-        generated[key] = g
     }
 
     // MARK: - Solving

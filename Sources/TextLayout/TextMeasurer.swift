@@ -18,6 +18,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     private let preparedShards = (0..<8).map { _ in PreparedShard() }
     /// Fonts resolved to faces, by what asked for them: fontconfig is asked once per font.
     @exclusivity(unchecked) private var resolved: [ResolveKey: ResolvedFont?] = [:]
+    @exclusivity(unchecked) private var recentlyResolved: [(ResolveKey, ResolvedFont?)] = []
 
     /// One shard of the prepared texts, sized for a list of a few thousand texts at the start
     /// (growing from nothing rehashes every text several times; sizing it for the limit costs a
@@ -88,7 +89,15 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     func resolve(_ font: Font, language: String?, category: ContentSizeCategory) -> ResolvedFont? {
         let key = ResolveKey(font: font, language: language, category: category)
         resolveLock.lock()
+        // The last few fonts asked for are compared before anything is hashed: a table's labels
+        // ask for the same two or three fonts row after row.
+        for (k, r) in recentlyResolved where k == key {
+            resolveLock.unlock()
+            return r
+        }
         if let r = resolved[key] {
+            if recentlyResolved.count == 4 { recentlyResolved.removeFirst() }
+            recentlyResolved.append((key, r))
             resolveLock.unlock()
             return r
         }
