@@ -79,9 +79,18 @@ public final class HeightCache {
     /// - Complexity: O(1).
     /// - Returns: nil, too, for an index path the table does not have.
     public func height(at indexPath: IndexPath) -> CGFloat? {
-        guard contains(indexPath) else { return nil }
-        let h = current.byIndexPath[indexPath.section][indexPath.row]
-        return h.isNaN ? nil : CGFloat(h)
+        guard let h = lookup(indexPath), !h.isNaN else { return nil }
+        return CGFloat(h)
+    }
+
+    /// The stored height of a row: NaN when none is cached, nil when the table has no such row.
+    /// The index path is read once: this is the path of every cached lookup.
+    @inline(__always)
+    func lookup(_ indexPath: IndexPath) -> Double? {
+        guard indexPath.count == 2 else { return nil }
+        let s = indexPath[0], r = indexPath[1]
+        guard s >= 0, s < current.byIndexPath.count, r >= 0, r < current.byIndexPath[s].count else { return nil }
+        return current.byIndexPath[s][r]
     }
 
     /// Whether the table has a row at the index path.

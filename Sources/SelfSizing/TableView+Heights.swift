@@ -18,8 +18,9 @@ extension TableView {
     public func height(forCellWithIdentifier identifier: String, cacheBy indexPath: IndexPath,
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         if !hasLoadedData { try layoutIfNeeded() }
-        guard heightCache.contains(indexPath) else { throw .invalidIndexPath(indexPath) }
-        if let h = heightCache.height(at: indexPath) {
+        guard let stored = heightCache.lookup(indexPath) else { throw .invalidIndexPath(indexPath) }
+        if !stored.isNaN {
+            let h = CGFloat(stored)
             statistics.cacheHits += 1
             if logsDebug { logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
             return h
