@@ -255,6 +255,17 @@ open class View {
 
     // MARK: - Layout
 
+    /// Lays a root view (a cell's content view, kept by constraints) out at a size, as a cell
+    /// sets its content view's frame: the view takes the size, and every constrained view in it
+    /// its frame. Its own constraints decide again afterwards, as before.
+    public func layOutAsRoot(size: CGSize) {
+        let wasConstrained = !translatesAutoresizingMaskIntoConstraints
+        frame = CGRect(origin: .zero, size: size)
+        translatesAutoresizingMaskIntoConstraints = true
+        layoutIfNeeded()
+        translatesAutoresizingMaskIntoConstraints = !wasConstrained
+    }
+
     /// Marks the hierarchy as needing layout.
     public func setNeedsLayout() {
         root.needsLayout = true

@@ -121,17 +121,12 @@ extension TableView {
         if let c = worker.templates[id] {
             cell = c
         } else {
-            guard let factory = shared.factories[id] else { throw .unregisteredIdentifier(id) }
-            do { cell = try factory() } catch { throw .cellCreationFailed(identifier: id, message: "\(error)") }
-            cell.reuseIdentifier = id
-            cell.isTemplateLayoutCell = true
-            for case let label as Label in cell.contentView.subtree { label.contentSizeCategory = category }
+            cell = try makeTemplate(id, shared.factories[id], category: category)
             worker.templates[id] = cell
             worker.templatesMade += 1
         }
-        cell.prepareForReuse()
-        do { try shared.dataSource.tableView(shared.table, configure: cell, forRowAt: ip) } catch {
-            throw .configurationFailed(indexPath: ip, identifier: id, message: "\(error)")
+        try configure(cell, identifier: id, indexPath: ip) { cell in
+            try shared.dataSource.tableView(shared.table, configure: cell, forRowAt: ip)
         }
         let fitted = fittedHeight(of: cell, width: width - cell.accessoryWidth, identifier: id)
         worker.problems += fitted.problems

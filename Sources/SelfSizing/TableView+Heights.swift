@@ -38,17 +38,10 @@ extension TableView {
     /// when its content changes.
     public func height(forCellWithIdentifier identifier: String, cacheByKey key: AnyHashable,
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
-        if let h = heightCache.height(forKey: key) {
-            statistics.cacheHits += 1
-            if logsDebug { logger.debug("hit cache by key [\(key)] -> \(h)") }
-            return h
+        try cachedHeight(forKey: key, logged: true) { () throws(TableViewError) in
+            let cell = try templateCell(forReuseIdentifier: identifier)
+            return try measure(cell, identifier: identifier, indexPath: nil, configuration: configuration)
         }
-        statistics.cacheMisses += 1
-        let cell = try templateCell(forReuseIdentifier: identifier)
-        let h = try measure(cell, identifier: identifier, indexPath: nil, configuration: configuration)
-        heightCache.setHeight(h, forKey: key)
-        if logsDebug { logger.debug("cached by key [\(key)] -> \(h)") }
-        return h
     }
 
     /// The height of a header or footer view configured by `configuration` (no separator).
@@ -61,14 +54,23 @@ extension TableView {
     /// The height of a header or footer view, cached by key.
     public func height(forHeaderFooterViewWithIdentifier identifier: String, cacheByKey key: AnyHashable,
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
-        let cacheKey = HeaderFooterKey(key: key)
-        if let h = heightCache.height(forKey: cacheKey) {
+        try cachedHeight(forKey: HeaderFooterKey(key: key), logged: false) { () throws(TableViewError) in
+            try height(forHeaderFooterViewWithIdentifier: identifier, configuration: configuration)
+        }
+    }
+
+    /// A height from the key cache of the current context, or measured and kept there.
+    private func cachedHeight(forKey key: AnyHashable, logged: Bool,
+                              _ measured: () throws(TableViewError) -> CGFloat) throws(TableViewError) -> CGFloat {
+        if let h = heightCache.height(forKey: key) {
             statistics.cacheHits += 1
+            if logged && logsDebug { logger.debug("hit cache by key [\(key)] -> \(h)") }
             return h
         }
         statistics.cacheMisses += 1
-        let h = try height(forHeaderFooterViewWithIdentifier: identifier, configuration: configuration)
-        heightCache.setHeight(h, forKey: cacheKey)
+        let h = try measured()
+        heightCache.setHeight(h, forKey: key)
+        if logged && logsDebug { logger.debug("cached by key [\(key)] -> \(h)") }
         return h
     }
 
@@ -101,6 +103,15 @@ extension TableView {
     }
 
     func makeTemplate(_ identifier: String, _ factory: (() throws -> TableViewCell)?) throws(TableViewError) -> TableViewCell {
+        let cell = try TableView.makeTemplate(identifier, factory, category: contentSizeCategory)
+        statistics.templatesMade += 1
+        return cell
+    }
+
+    /// A template cell from a factory, marked as one and set to a content size category.
+    /// Touches nothing but the new cell, so that the threads of a concurrent layout can make theirs.
+    static func makeTemplate(_ identifier: String, _ factory: (() throws -> TableViewCell)?,
+                             category: ContentSizeCategory) throws(TableViewError) -> TableViewCell {
         guard let factory else { throw .unregisteredIdentifier(identifier) }
         let cell: TableViewCell
         do { cell = try factory() } catch {
@@ -108,19 +119,25 @@ extension TableView {
         }
         cell.reuseIdentifier = identifier
         cell.isTemplateLayoutCell = true
-        apply(contentSizeCategory, to: cell)
-        statistics.templatesMade += 1
+        apply(category, to: cell)
         return cell
+    }
+
+    /// Readies a template for a row (or a header): `prepareForReuse`, then the configuration,
+    /// whose errors name the row.
+    static func configure(_ cell: TableViewCell, identifier: String, indexPath: IndexPath?,
+                          _ configuration: (TableViewCell) throws -> Void) throws(TableViewError) {
+        cell.prepareForReuse()
+        do { try configuration(cell) } catch {
+            throw .configurationFailed(indexPath: indexPath, identifier: identifier, message: "\(error)")
+        }
     }
 
     /// Configures a template and fits it (see ``fittedHeight(of:width:identifier:)``), plus the
     /// separator.
     private func measure(_ cell: TableViewCell, identifier: String, indexPath: IndexPath?, separator: Bool = true,
                          configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
-        cell.prepareForReuse()
-        do { try configuration(cell) } catch {
-            throw .configurationFailed(indexPath: indexPath, identifier: identifier, message: "\(error)")
-        }
+        try TableView.configure(cell, identifier: identifier, indexPath: indexPath, configuration)
         statistics.layoutPasses += 1
         let width = rowWidth - (separator ? cell.accessoryWidth : 0)
         let fitted = TableView.fittedHeight(of: cell, width: width, identifier: identifier)
@@ -177,17 +194,12 @@ extension TableView {
         guard hasRow(indexPath) else { throw .invalidIndexPath(indexPath) }
         let id = dataSource.tableView(self, cellIdentifierForRowAt: indexPath)
         let cell = try templateCell(forReuseIdentifier: id)
-        cell.prepareForReuse()
-        do { try dataSource.tableView(self, configure: cell, forRowAt: indexPath) } catch {
-            throw .configurationFailed(indexPath: indexPath, identifier: id, message: "\(error)")
+        try TableView.configure(cell, identifier: id, indexPath: indexPath) { cell in
+            try dataSource.tableView(self, configure: cell, forRowAt: indexPath)
         }
         let height = max(rectForRow(at: indexPath).height - separatorHeight, 0)
         let size = CGSize(width: rowWidth - cell.accessoryWidth, height: height)
-        let content = cell.contentView
-        content.frame = CGRect(origin: .zero, size: size)
-        content.translatesAutoresizingMaskIntoConstraints = true
-        content.layoutIfNeeded()
-        content.translatesAutoresizingMaskIntoConstraints = false
+        cell.contentView.layOutAsRoot(size: size)
         return (cell, size)
     }
 }
@@ -199,15 +211,10 @@ extension TableView {
         guard let dataSource, let id = dataSource.tableView(self, headerIdentifierForSection: section) else { return nil }
         try layoutIfNeeded()
         let view = try headerFooterTemplate(forReuseIdentifier: id)
-        view.prepareForReuse()
-        do { try dataSource.tableView(self, configureHeader: view, forSection: section) } catch {
-            throw .configurationFailed(indexPath: nil, identifier: id, message: "\(error)")
+        try TableView.configure(view, identifier: id, indexPath: nil) { view in
+            try dataSource.tableView(self, configureHeader: view, forSection: section)
         }
-        let content = view.contentView
-        content.frame = CGRect(origin: .zero, size: CGSize(width: rowWidth, height: rectForHeader(inSection: section).height))
-        content.translatesAutoresizingMaskIntoConstraints = true
-        content.layoutIfNeeded()
-        content.translatesAutoresizingMaskIntoConstraints = false
+        view.contentView.layOutAsRoot(size: CGSize(width: rowWidth, height: rectForHeader(inSection: section).height))
         return view
     }
 }

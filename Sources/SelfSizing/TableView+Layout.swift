@@ -107,6 +107,12 @@ extension TableView {
         }
     }
 
+    /// A row's height from the delegate, or as a self-sizing cell; 0 for nonsense.
+    private func rowHeight(at ip: IndexPath) throws(TableViewError) -> Double {
+        if let delegate { return Double(sanitized(try wrapping(ip) { try delegate.tableView(self, heightForRowAt: ip) })) }
+        return Double(sanitized(try automaticHeight(forRowAt: ip)))
+    }
+
     /// Measures one row (through the delegate, or as a self-sizing cell) and updates the
     /// geometry.
     /// - Complexity: O(log n) beyond the measuring.
@@ -114,13 +120,7 @@ extension TableView {
     public func measureRow(at ip: IndexPath) throws(TableViewError) -> CGFloat {
         try layoutIfNeeded()
         guard hasRow(ip) else { throw .invalidIndexPath(ip) }
-        let h: CGFloat
-        if let delegate {
-            h = try wrapping(ip) { try delegate.tableView(self, heightForRowAt: ip) }
-        } else {
-            h = try automaticHeight(forRowAt: ip)
-        }
-        let height = Double(sanitized(h))
+        let height = try rowHeight(at: ip)
         let old = sections[ip.section].total
         sections[ip.section].rows[ip.row] = height
         sections[ip.section].isMeasured[ip.row] = true
@@ -147,14 +147,7 @@ extension TableView {
             var values = sections[s].rows.values
             for r in values.indices {
                 if !sections[s].isMeasured[r] {
-                    let ip = IndexPath(row: r, section: s)
-                    let h: CGFloat
-                    if let delegate {
-                        h = try wrapping(ip) { try delegate.tableView(self, heightForRowAt: ip) }
-                    } else {
-                        h = try automaticHeight(forRowAt: ip)
-                    }
-                    values[r] = Double(sanitized(h))
+                    values[r] = try rowHeight(at: IndexPath(row: r, section: s))
                     sections[s].isMeasured[r] = true
                 }
                 done += 1

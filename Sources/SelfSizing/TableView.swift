@@ -232,10 +232,11 @@ public final class TableView {
 
     func applyContentSizeCategory() {
         let all = Array(templates.values) + Array(headerFooterTemplates.values) + workerTemplates.flatMap(\.values)
-        for cell in all { apply(contentSizeCategory, to: cell) }
+        for cell in all { TableView.apply(contentSizeCategory, to: cell) }
     }
 
-    func apply(_ category: ContentSizeCategory, to cell: TableViewCell) {
+    /// Sets the labels of a cell to a content size category, as UIKit's trait collection does.
+    static func apply(_ category: ContentSizeCategory, to cell: TableViewCell) {
         for case let label as Label in cell.contentView.subtree { label.contentSizeCategory = category }
     }
 

@@ -157,9 +157,6 @@ public final class CellTemplate {
 
     /// Lays the cell out at a size and sets every view's frame.
     public func layout(size: CGSize) {
-        contentView.frame = CGRect(origin: .zero, size: size)
-        contentView.translatesAutoresizingMaskIntoConstraints = true
-        contentView.layoutIfNeeded()
-        contentView.translatesAutoresizingMaskIntoConstraints = false
+        contentView.layOutAsRoot(size: size)
     }
 }
