@@ -101,7 +101,9 @@ public final class TableView {
     public var sectionIndexWidth: CGFloat = 0 { didSet { if sectionIndexWidth != oldValue { contextDidChange() } } }
     /// Leading and trailing margins; an inset-grouped table insets its rows by them. nil gives
     /// UIKit's system margins: 20 points on tables 414 points wide and wider, 16 below.
-    public var layoutMargins: (leading: CGFloat, trailing: CGFloat)? { didSet { contextDidChange() } }
+    public var layoutMargins: (leading: CGFloat, trailing: CGFloat)? {
+        didSet { if layoutMargins?.leading != oldValue?.leading || layoutMargins?.trailing != oldValue?.trailing { contextDidChange() } }
+    }
     /// The height rows stand in with before they are measured; 0 measures every row at layout.
     public var estimatedRowHeight: CGFloat = 44
     /// The default header and footer heights (the delegate may give others).

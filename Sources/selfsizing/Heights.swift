@@ -49,12 +49,9 @@ struct Heights: ParsableCommand {
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
         do {
             try table.layoutAllRows { done, _ in bar?.update(done) }
-        } catch let TableViewError.configurationFailed(indexPath?, _, message) {
-            bar?.finish()
-            throw CLIError("\(list.data): row \(indexPath.row + 1): \(message)")
         } catch {
             bar?.finish()
-            throw CLIError("\(list.spec): \(error)")
+            throw list.cliError(error)
         }
         bar?.finish()
         _ = source

@@ -38,6 +38,16 @@ struct ListOptions: ParsableArguments {
         return (cellSpec, items)
     }
 
+    /// An error of laying the table out, for the command line: a row that fails is named in the
+    /// data file, anything else in the spec.
+    func cliError(_ error: Error) -> CLIError {
+        if let error = error as? CLIError { return error }
+        if case let TableViewError.configurationFailed(indexPath?, _, message) = error {
+            return CLIError("\(data): row \(indexPath.row + 1): \(message)")
+        }
+        return CLIError("\(spec): \(error)")
+    }
+
     /// A one-section table of the rows in spec cells (reuse identifier "cell").
     func table(_ cellSpec: CellSpec, _ items: [DataItem], measurer: TextMeasurer) -> (TableView, ItemsDataSource) {
         let table = TableView(width: CGFloat(width))

@@ -83,12 +83,8 @@ struct Render: ParsableCommand {
                 guard end > top else { throw CLIError("--offset \(top) is past the end of the list (\(table.contentSize.height) points)") }
                 span = top...end
             }
-        } catch let error as CLIError {
-            throw error
-        } catch let TableViewError.configurationFailed(indexPath?, _, message) {
-            throw CLIError("\(list.data): row \(indexPath.row + 1): \(message)")
         } catch {
-            throw CLIError("\(list.spec): \(error)")
+            throw list.cliError(error)
         }
         let renderer = Renderer(measurer: measurer)
         renderer.scale = scale
