@@ -28,7 +28,10 @@ open class Label: View {
     }
     public var language: String?
     /// This label's measurer; nil uses ``defaultMeasurer``.
-    public var measurer: (any TextMeasuring)?
+    public var measurer: (any TextMeasuring)? { didSet { measuringContext = nil } }
+    /// What the measurer keeps between this label's measurements (see
+    /// ``TextMeasuring/measure(_:context:)``).
+    private var measuringContext: AnyObject?
 
     /// The width the last layout pass gave a multi-line label, which its intrinsic height uses.
     var layoutWidth: CGFloat?
@@ -57,7 +60,7 @@ open class Label: View {
                                          lineBreakMode: lineBreakMode, lineHeight: lineHeight,
                                          contentSizeCategory: contentSizeCategory, language: language)
         if let c = cached, c.request == request { return c.result }
-        let result = m.measure(request)
+        let result = m.measure(request, context: &measuringContext)
         cached = (request, result)
         return result
     }

@@ -131,4 +131,17 @@ public struct TextMeasurement: Hashable, Sendable {
 /// results for identical requests.
 public protocol TextMeasuring: Sendable {
     func measure(_ request: TextMeasureRequest) -> TextMeasurement
+
+    /// Measures with a context the caller keeps between calls and never shares across threads (a
+    /// label keeps one): a measurer may keep there what it worked out for the request's font and
+    /// text, so that the next request with the same font (a template's next row) or the same text
+    /// (a label's second pass) starts from it. Gives what ``measure(_:)`` gives. The default
+    /// ignores the context.
+    func measure(_ request: TextMeasureRequest, context: inout AnyObject?) -> TextMeasurement
+}
+
+extension TextMeasuring {
+    public func measure(_ request: TextMeasureRequest, context: inout AnyObject?) -> TextMeasurement {
+        measure(request)
+    }
 }

@@ -4,7 +4,36 @@
 /// Segments are kept as UTF-8 offsets and widths in flat arrays; ``lineCount(width:)`` and
 /// ``size(width:maxLines:)`` touch nothing else, and ``lines(width:)`` makes the line texts at the end.
 public struct PreparedText: Sendable {
-    public let text: String
+    /// What a prepared text holds, in one object: copying a prepared text (out of a cache, into
+    /// an array) costs one reference count.
+    private final class Storage: Sendable {
+        let text: String
+        let segments: [Segment]
+        let measure: @Sendable (Substring) -> Double
+        let hasTrims: Bool
+        let hasHardBreaks: Bool
+        /// The widest segment without its hanging spaces: a line at least this wide breaks none.
+        let widestSegment: Double
+
+        init(_ text: String, _ segments: [Segment], _ measure: @escaping @Sendable (Substring) -> Double) {
+            self.text = text
+            self.segments = segments
+            self.measure = measure
+            var trims = false, hard = false, widest = 0.0
+            for s in segments {
+                trims = trims || s.startTrim != 0 || s.endTrim != 0
+                hard = hard || s.hard
+                widest = max(widest, s.fitWidth)
+            }
+            hasTrims = trims
+            hasHardBreaks = hard
+            widestSegment = widest
+        }
+    }
+
+    private let storage: Storage
+
+    public var text: String { storage.text }
     /// One segment: where its text starts, where its body (without trailing spaces) ends, where
     /// its text (without a trailing newline) ends and where the next segment starts, in UTF-8; its
     /// width with trailing spaces and without (spaces hang at the end of a line); what CSS
@@ -17,9 +46,16 @@ public struct PreparedText: Sendable {
         var hard: Bool
     }
 
-    let segments: [Segment]
+    var segments: [Segment] { storage.segments }
     /// Measures a prefix of an over-long segment, only when a line is too narrow for it.
-    let measure: @Sendable (Substring) -> Double
+    var measure: @Sendable (Substring) -> Double { storage.measure }
+    /// Whether some segment may set a bracket half-width (CJK punctuation); counting lines of the
+    /// others takes a shorter loop.
+    var hasTrims: Bool { storage.hasTrims }
+
+    init(text: String, segments: [Segment], measure: @escaping @Sendable (Substring) -> Double) {
+        storage = Storage(text, segments, measure)
+    }
 
     public var segmentCount: Int { segments.count }
 
@@ -126,6 +162,8 @@ public struct PreparedText: Sendable {
     /// How many lines the text takes at a width (at most `maxLines` when above 0), and the widest
     /// of those lines.
     public func size(width: Double?, maxLines: Int = 0) -> (lineCount: Int, width: Double) {
+        if !hasTrims, let counted = countLines(width: width, maxLines: maxLines) { return counted }
+
         var count = 0
         var widest = 0.0
         fill(width: width) { line in
@@ -138,4 +176,71 @@ public struct PreparedText: Sendable {
 
     /// How many lines the text takes at a width.
     public func lineCount(width: Double?) -> Int { size(width: width).lineCount }
+
+    /// ``size(width:maxLines:)`` for a text without brackets to trim, as ``fill(width:_:)`` fills
+    /// lines but without making them; nil when a segment is wider than a line (``fill(width:_:)``
+    /// then breaks it between grapheme clusters).
+    private func countLines(width: Double?, maxLines: Int) -> (lineCount: Int, width: Double)? {
+        let threshold = width.map { ($0 * 64).rounded() / 64 + 1.0 / 128 } ?? .infinity
+        let limit = maxLines > 0 ? maxLines : Int.max
+        if !storage.hasHardBreaks && storage.widestSegment < threshold {
+            // Every segment fits on a line of its own and only the width ends lines: one add and
+            // one compare per segment (a line then always follows the last break).
+            let (count, widest) = storage.segments.withUnsafeBufferPointer { segs -> (Int, Double) in
+                var count = 1
+                var widest = 0.0
+                var lineWidth = 0.0
+                var fitWidth = 0.0
+                for seg in segs {
+                    if lineWidth + seg.fitWidth >= threshold {
+                        count += 1
+                        widest = max(widest, fitWidth)
+                        lineWidth = 0
+                    }
+                    fitWidth = lineWidth + seg.fitWidth
+                    lineWidth += seg.width
+                }
+                return (count, max(widest, fitWidth))
+            }
+            if count <= limit { return (count, widest) }
+        }
+        return storage.segments.withUnsafeBufferPointer { segs -> (lineCount: Int, width: Double)? in
+            var count = 0
+            var widest = 0.0
+            var lineStart: Int32 = 0
+            var lineEnd: Int32 = 0
+            var lineWidth = 0.0
+            var fitWidth = 0.0
+            var emitted = false
+            for seg in segs {
+                if lineWidth > 0 && lineWidth + seg.fitWidth >= threshold {
+                    count += 1
+                    widest = max(widest, fitWidth)
+                    if count == limit { return (count, widest) }
+                    emitted = true
+                    lineStart = lineEnd
+                    lineWidth = 0
+                }
+                if lineWidth == 0 && seg.fitWidth >= threshold && seg.bodyEnd > seg.start { return nil }
+                fitWidth = lineWidth + seg.fitWidth
+                lineWidth += seg.width
+                lineEnd = seg.textEnd
+                if seg.hard {
+                    count += 1
+                    widest = max(widest, fitWidth)
+                    if count == limit { return (count, widest) }
+                    emitted = true
+                    lineStart = seg.end
+                    lineEnd = seg.end
+                    lineWidth = 0
+                    fitWidth = 0
+                }
+            }
+            if lineWidth > 0 || !emitted || Int(lineStart) < storage.text.utf8.count {
+                count += 1
+                widest = max(widest, fitWidth)
+            }
+            return (count, widest)
+        }
+    }
 }

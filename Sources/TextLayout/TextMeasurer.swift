@@ -72,8 +72,8 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         self.library = library
     }
 
-    /// A font resolved to faces and a pixel size.
-    struct ResolvedFont {
+    /// A font resolved to faces and a pixel size (a class: measuring passes it around often).
+    final class ResolvedFont: Sendable {
         let primary: FontFace
         let fallback: FontFace?
         let size: Double
@@ -82,6 +82,15 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let key: String
         /// A small number for the font in cache keys.
         let id: Int
+
+        init(primary: FontFace, fallback: FontFace?, size: Double, leading: Double?, key: String, id: Int) {
+            self.primary = primary
+            self.fallback = fallback
+            self.size = size
+            self.leading = leading
+            self.key = key
+            self.id = id
+        }
 
         func px(_ units: Double, _ face: FontFace) -> Double { units * size / face.unitsPerEm }
     }
@@ -356,9 +365,59 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else {
             return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
         }
-        let (lineCount, widest) = prepare(request.text, font, language: request.language,
-                                          charWrap: request.lineBreakMode == .byCharWrapping)
-            .size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
+        let prepared = prepare(request.text, font, language: request.language,
+                               charWrap: request.lineBreakMode == .byCharWrapping)
+        return measure(request, prepared, font)
+    }
+
+    /// What a label keeps between its measurements: its font resolved, and its last text prepared.
+    private final class MeasuringContext {
+        let measurer: ObjectIdentifier
+        let font: Font
+        let language: String?
+        let category: ContentSizeCategory
+        let resolved: ResolvedFont?
+        var text = ""
+        var charWrap = false
+        var prepared: PreparedText?
+
+        init(_ measurer: TextMeasurer, _ request: TextMeasureRequest, _ resolved: ResolvedFont?) {
+            self.measurer = ObjectIdentifier(measurer)
+            font = request.font
+            language = request.language
+            category = request.contentSizeCategory
+            self.resolved = resolved
+        }
+
+        func matches(_ measurer: TextMeasurer, _ request: TextMeasureRequest) -> Bool {
+            self.measurer == ObjectIdentifier(measurer) && category == request.contentSizeCategory
+                && language == request.language && font == request.font
+        }
+    }
+
+    /// Measures as ``measure(_:)`` does, resolving the font only when the label's font changed and
+    /// preparing the text only when its text changed (no lock, no hashing of the text otherwise).
+    public func measure(_ request: TextMeasureRequest, context: inout AnyObject?) -> TextMeasurement {
+        let c: MeasuringContext
+        if let kept = context as? MeasuringContext, kept.matches(self, request) {
+            c = kept
+        } else {
+            c = MeasuringContext(self, request, resolve(request.font, language: request.language,
+                                                         category: request.contentSizeCategory))
+            context = c
+        }
+        guard let font = c.resolved else { return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0) }
+        let charWrap = request.lineBreakMode == .byCharWrapping
+        if let p = c.prepared, c.charWrap == charWrap, c.text == request.text { return measure(request, p, font) }
+        let p = prepare(request.text, font, language: request.language, charWrap: charWrap)
+        c.prepared = p
+        c.text = request.text
+        c.charWrap = charWrap
+        return measure(request, p, font)
+    }
+
+    private func measure(_ request: TextMeasureRequest, _ prepared: PreparedText, _ font: ResolvedFont) -> TextMeasurement {
+        let (lineCount, widest) = prepared.size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
         let (lineHeight, firstBaseline) = lineMetrics(request, font)
         let height = lineHeight * Double(lineCount)
         return TextMeasurement(size: CGSize(width: widest, height: height), firstBaseline: CGFloat(firstBaseline),

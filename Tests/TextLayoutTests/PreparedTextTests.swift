@@ -1,3 +1,4 @@
+import Foundation
 import AutoLayout
 import Testing
 import TextLayout
@@ -11,8 +12,13 @@ import TextLayout
     static let pieces = ["layout", "a", "cell's", "height", "  ", "\n", "supercalifragilisticexpialidocious", "COVID-19",
                          "https://example.com/a/b", "中文内容", "「引用」", "，", "end.", "\u{2028}", "\u{00AD}hy", "x"]
 
-    @Test(arguments: 0..<40)
-    func countingAgreesWithLayingOut(seed: Int) throws {
+    /// Without hard breaks or brackets, and at widths every word fits in, lines are counted by
+    /// the shortest loop; the others take the longer ones.
+    static let plainPieces = ["layout", "a", "cell's", "height", "  ", "COVID-19", "end.", "x", "\u{00AD}hy", "self-sizing"]
+
+    @Test(arguments: 0..<40, [false, true])
+    func countingAgreesWithLayingOut(seed: Int, plain: Bool) throws {
+        let pieces = plain ? Self.plainPieces : Self.pieces
         var x = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 7
         func next(_ n: Int) -> Int {
             x = x &* 6364136223846793005 &+ 1442695040888963407
@@ -20,11 +26,11 @@ import TextLayout
         }
         var text = ""
         for _ in 0..<(1 + next(40)) {
-            text += Self.pieces[next(Self.pieces.count)]
+            text += pieces[next(pieces.count)]
             if next(3) > 0 { text += " " }
         }
         let prepared = try #require(measurer.prepare(text, font: font))
-        for width in [20.0, 57.5, 100, 180, 260, 343, 1000] {
+        for width in [20.0, 57.5, 100, 133.3, 180, 260, 343, 1000] {
             let lines = prepared.lines(width: width)
             let size = prepared.size(width: width)
             #expect(size.lineCount == lines.count, "\(text.debugDescription) at \(width)")
@@ -33,6 +39,34 @@ import TextLayout
                 let capped = prepared.size(width: width, maxLines: limit)
                 #expect(capped.lineCount == min(limit, lines.count))
                 #expect(abs(capped.width - (lines.prefix(limit).map(\.width).max() ?? 0)) < 1e-9)
+            }
+        }
+    }
+}
+
+/// Measuring with a context (what a label keeps) gives what measuring without one gives, through
+/// changes of text, font, category, line breaking and measurer.
+@Suite struct MeasuringContextTests {
+    @Test func aContextChangesNothing() {
+        let measurers = [TextMeasurer(), TextMeasurer()]
+        var context: AnyObject?
+        let texts = ["A short line.", "A much longer sentence that wraps over several lines at this width, twice.",
+                     "中文内容「引用」，中文内容。", "", "A short line."]
+        let fonts = [Font(family: "DejaVu Sans", size: 17), Font(family: "DejaVu Serif", size: 13), Font.preferred(.body)]
+        var k = 0
+        for measurer in measurers {
+            for font in fonts {
+                for text in texts {
+                    for width in [80.0, 200, 343] {
+                        k += 1
+                        var request = TextMeasureRequest(text: text, font: font, width: CGFloat(width))
+                        request.contentSizeCategory = k % 3 == 0 ? .extraExtraLarge : .large
+                        request.lineBreakMode = k % 5 == 0 ? .byCharWrapping : .byWordWrapping
+                        let plain = measurer.measure(request)
+                        let kept = measurer.measure(request, context: &context)
+                        #expect(plain == kept, "\(text) \(font) at \(width)")
+                    }
+                }
             }
         }
     }
