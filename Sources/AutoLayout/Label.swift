@@ -26,16 +26,22 @@ open class Label: View {
     public var contentSizeCategory = ContentSizeCategory.large {
         didSet { if contentSizeCategory != oldValue { textDidChange() } }
     }
-    public var language: String?
+    public var language: String? { didSet { if language != oldValue { textDidChange() } } }
     /// This label's measurer; nil uses ``defaultMeasurer``.
-    public var measurer: (any TextMeasuring)? { didSet { measuringContext = nil } }
+    public var measurer: (any TextMeasuring)? {
+        didSet {
+            measuringContext = nil
+            textDidChange()
+        }
+    }
     /// What the measurer keeps between this label's measurements (see
     /// ``TextMeasuring/measure(_:context:)``).
     private var measuringContext: AnyObject?
 
     /// The width the last layout pass gave a multi-line label, which its intrinsic height uses.
     var layoutWidth: CGFloat?
-    private var cached: (request: TextMeasureRequest, result: TextMeasurement)?
+    /// The last measurement and the width it was made at; any change to what is measured drops it.
+    private var cached: (width: CGFloat?, result: TextMeasurement)?
 
     public init(identifier: String = "label", text: String = "", font: Font = Font()) {
         self.text = text
@@ -55,13 +61,14 @@ open class Label: View {
 
     /// The measurement of the text at the current measuring width, or nil without a measurer.
     public var measurement: TextMeasurement? {
+        let width = measuringWidth
+        if let c = cached, c.width == width { return c.result }
         guard let m = measurer ?? Label.defaultMeasurer else { return nil }
-        let request = TextMeasureRequest(text: text, font: font, width: measuringWidth, numberOfLines: numberOfLines,
+        let request = TextMeasureRequest(text: text, font: font, width: width, numberOfLines: numberOfLines,
                                          lineBreakMode: lineBreakMode, lineHeight: lineHeight,
                                          contentSizeCategory: contentSizeCategory, language: language)
-        if let c = cached, c.request == request { return c.result }
         let result = m.measure(request, context: &measuringContext)
-        cached = (request, result)
+        cached = (width, result)
         return result
     }
 
@@ -80,6 +87,7 @@ open class Label: View {
     }
 
     private func textDidChange() {
+        cached = nil
         contentDidChange(baselines: true)
     }
 

@@ -69,8 +69,11 @@ public final class LayoutConstraint {
     /// A name for diagnostics.
     public var identifier: String?
 
-    /// The engine the constraint is installed in, and its solver constraint.
-    weak var engine: LayoutEngine?
+    /// The engine the constraint is installed in, and its solver constraint. Not retained, and
+    /// not weak (a weak reference would make every retain of the engine take the slow path):
+    /// the engine keeps the constraints installed in it and clears this when it goes away or
+    /// uninstalls the constraint.
+    unowned(unsafe) var engine: LayoutEngine?
     var solverConstraint: Cassowary.Constraint?
     /// Active but waiting for its two views to share a hierarchy.
     var isPending = false

@@ -85,6 +85,10 @@ final class LayoutEngine {
         self.isScratch = scratch
     }
 
+    deinit {
+        for (c, _) in installed.values where c.engine === self { c.engine = nil }
+    }
+
     static func engine(of root: View) -> LayoutEngine {
         if let e = root.rootEngine { return e }
         let e = LayoutEngine(root: root)

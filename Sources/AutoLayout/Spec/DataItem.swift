@@ -95,12 +95,19 @@ struct BindingTemplate: Hashable, Sendable {
 
     /// A field's value; an optional field (`{name?}`) the item lacks is null.
     func value(_ field: String, in item: DataItem, row: Int) -> DataValue? {
-        if field.hasSuffix("?") { return value(String(field.dropLast()), in: item, row: row) ?? .null }
+        if field.utf8.last == UInt8(ascii: "?") { return value(String(field.dropLast()), in: item, row: row) ?? .null }
         if field == "row" { return item["row"] ?? .number(Double(row)) }
         return item[field]
     }
 
     func render(_ item: DataItem, row: Int, viewID: String) throws(BindingError) -> String {
+        if parts.count == 1, case let .field(f) = parts[0] {
+            // `{field}` alone is the field's text, not a copy of it.
+            guard let v = value(f, in: item, row: row) else {
+                throw BindingError(field: f, viewID: viewID, message: "the data item has no field")
+            }
+            return v.text
+        }
         var out = ""
         for part in parts {
             switch part {
