@@ -65,8 +65,11 @@ struct FormatScanner {
         guard take(s) else { throw error("Expected \(what ?? "'\(s)'")") }
     }
 
-    static func isIdentifierStart(_ c: Character) -> Bool { c == "_" || (c.isASCII && c.isLetter) }
-    static func isIdentifierBody(_ c: Character) -> Bool { isIdentifierStart(c) || (c.isASCII && c.isNumber) }
+    /// Whether a name is an identifier: an ASCII letter or `_`, then letters, digits and `_`.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isStart(first) else { return false }
+        return name.utf8.allSatisfy { isStart($0) || isDigit($0) }
+    }
     private static func isStart(_ b: UInt8) -> Bool { b == 0x5F || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 

@@ -214,14 +214,41 @@ final class LayoutEngine {
     private func linearForm(of c: LayoutConstraint) -> (Cassowary.Expression, Double) {
         let first = c.firstItem!
         let direction = first.effectiveLayoutDirection
-        var terms = attributeTerms(c.firstAttribute, of: first, direction)
+        var terms: [Term] = []
+        terms.reserveCapacity(4)
+        appendTerms(c.firstAttribute, of: first, direction, scale: 1, to: &terms)
         if let second = c.secondItem {
-            let m = Double(c.multiplier)
-            for t in attributeTerms(c.secondAttribute, of: second, direction) {
-                terms.append(Term(t.variable, -m * t.coefficient))
-            }
+            appendTerms(c.secondAttribute, of: second, direction, scale: -Double(c.multiplier), to: &terms)
         }
         return (Cassowary.Expression(terms), constantForm(of: c))
+    }
+
+    /// An attribute of a view as terms of its frame variables, times `scale`, appended without an
+    /// array of their own (its constant comes from `attributeConstant`). Leading and trailing in
+    /// right-to-left layout are negated right and left edges, so that `a.leading == b.leading + 20`
+    /// places `a` 20 points in from `b`'s right edge.
+    private func appendTerms(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection,
+                             scale: Double, to terms: inout [Term]) {
+        let b = box(of: view)
+        @inline(__always) func add(_ v: Variable, _ k: Double = 1) { terms.append(Term(v, scale * k)) }
+        let ltr = direction == .leftToRight
+        switch attribute {
+        case .left, .leftMargin: add(b.x)
+        case .right, .rightMargin: add(b.x); add(b.w)
+        case .top, .topMargin: add(b.y)
+        case .bottom, .bottomMargin: add(b.y); add(b.h)
+        case .width: add(b.w)
+        case .height: add(b.h)
+        case .centerX, .centerXWithinMargins: add(b.x); add(b.w, 0.5)
+        case .centerY, .centerYWithinMargins: add(b.y); add(b.h, 0.5)
+        case .leading, .leadingMargin: if ltr { add(b.x) } else { add(b.x, -1); add(b.w, -1) }
+        case .trailing, .trailingMargin: if ltr { add(b.x); add(b.w) } else { add(b.x, -1) }
+        case .firstBaseline:
+            add(b.y)
+            if view.firstBaselineOffsetFromTop == nil { add(b.h) }
+        case .lastBaseline: add(b.y); add(b.h)
+        case .notAnAttribute: break
+        }
     }
 
     /// The constant of a constraint's expression alone (what margins, baselines and the
@@ -256,31 +283,6 @@ final class LayoutEngine {
         case .firstBaseline: return view.firstBaselineOffsetFromTop.map(Double.init) ?? 0
         case .lastBaseline: return view.lastBaselineOffsetFromBottom.map { -Double($0) } ?? 0
         default: return 0
-        }
-    }
-
-    /// An attribute of a view as terms of its frame variables (its constant comes from
-    /// `attributeConstant`). Leading and trailing in right-to-left layout are negated right and
-    /// left edges, so that `a.leading == b.leading + 20` places `a` 20 points in from `b`'s
-    /// right edge.
-    private func attributeTerms(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> [Term] {
-        let b = box(of: view)
-        let ltr = direction == .leftToRight
-        switch attribute {
-        case .left, .leftMargin: return [Term(b.x)]
-        case .right, .rightMargin: return [Term(b.x), Term(b.w)]
-        case .top, .topMargin: return [Term(b.y)]
-        case .bottom, .bottomMargin: return [Term(b.y), Term(b.h)]
-        case .width: return [Term(b.w)]
-        case .height: return [Term(b.h)]
-        case .centerX, .centerXWithinMargins: return [Term(b.x), Term(b.w, 0.5)]
-        case .centerY, .centerYWithinMargins: return [Term(b.y), Term(b.h, 0.5)]
-        case .leading, .leadingMargin: return ltr ? [Term(b.x)] : [Term(b.x, -1), Term(b.w, -1)]
-        case .trailing, .trailingMargin: return ltr ? [Term(b.x), Term(b.w)] : [Term(b.x, -1)]
-        case .firstBaseline:
-            return view.firstBaselineOffsetFromTop == nil ? [Term(b.y), Term(b.h)] : [Term(b.y)]
-        case .lastBaseline: return [Term(b.y), Term(b.h)]
-        case .notAnAttribute: return []
         }
     }
 

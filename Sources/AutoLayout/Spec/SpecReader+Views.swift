@@ -10,6 +10,8 @@ extension SpecReader {
         .image: ["size", "path"],
         .stack: ["axis", "spacing", "alignment", "distribution"],
     ]
+    /// The keys a view of each type may have.
+    static let allowedKeys: [CellSpec.ViewType: Set<String>] = keysByType.mapValues { commonKeys.union($0) }
 
     /// A colour: "#RRGGBB" or "#RRGGBBAA".
     func color(_ node: Node) throws(SpecError) -> Color {
@@ -22,7 +24,7 @@ extension SpecReader {
         let m = try mapping(node, "a view")
         guard let idNode = m["id"] else { throw error(node, "a view needs an 'id'") }
         let id = try string(idNode, "a view id")
-        guard let first = id.first, FormatScanner.isIdentifierStart(first), id.allSatisfy(FormatScanner.isIdentifierBody) else {
+        guard FormatScanner.isIdentifier(id) else {
             throw error(idNode, "a view id is letters, digits and '_', starting with a letter; got '\(id)'")
         }
         guard id != "contentView", id != "superview", !known.contains(id) else {
@@ -32,7 +34,7 @@ extension SpecReader {
         if let t = m["type"] {
             type = try choice(t, ["view": .view, "label": .label, "image": .image, "stack": .stack], "view type")
         }
-        try allowOnly(SpecReader.commonKeys.union(SpecReader.keysByType[type]!), in: m, of: node)
+        try allowOnly(SpecReader.allowedKeys[type]!, in: m, of: node)
         var parent = "contentView"
         if let p = m["parent"] {
             parent = try string(p, "a parent view id")

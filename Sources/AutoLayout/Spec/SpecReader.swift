@@ -36,7 +36,8 @@ struct SpecReader {
 
     /// Refuses keys other than `allowed`, naming the first unknown one where it stands.
     func allowOnly(_ allowed: Set<String>, in map: [String: Node], of node: Node) throws(SpecError) {
-        guard let m = node.mapping else { return }
+        // The keys are read from the node again only to say where an unknown one stands.
+        guard map.keys.contains(where: { !allowed.contains($0) }), let m = node.mapping else { return }
         for (k, _) in m {
             if let key = k.string, !allowed.contains(key) {
                 throw error(k, "unknown key '\(key)'; expected one of \(allowed.sorted().joined(separator: ", "))")
