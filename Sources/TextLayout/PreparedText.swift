@@ -10,8 +10,9 @@ public struct PreparedText: Sendable {
         let text: String
         let segments: [Segment]
         let measure: @Sendable (Substring) -> Double
-        let hasTrims: Bool
-        let hasHardBreaks: Bool
+        /// Whether only the width ends lines: no segment has a bracket to trim (CJK punctuation)
+        /// or a hard break after it.
+        let breaksByWidthAlone: Bool
         /// The widest segment without its hanging spaces: a line at least this wide breaks none.
         let widestSegment: Double
 
@@ -19,14 +20,13 @@ public struct PreparedText: Sendable {
             self.text = text
             self.segments = segments
             self.measure = measure
-            var trims = false, hard = false, widest = 0.0
+            // One pass: this runs for every text prepared.
+            var byWidth = true, widest = 0.0
             for s in segments {
-                trims = trims || s.startTrim != 0 || s.endTrim != 0
-                hard = hard || s.hard
+                byWidth = byWidth && s.startTrim == 0 && s.endTrim == 0 && !s.hard
                 widest = max(widest, s.fitWidth)
             }
-            hasTrims = trims
-            hasHardBreaks = hard
+            breaksByWidthAlone = byWidth
             widestSegment = widest
         }
     }
@@ -49,9 +49,6 @@ public struct PreparedText: Sendable {
     var segments: [Segment] { storage.segments }
     /// Measures a prefix of an over-long segment, only when a line is too narrow for it.
     var measure: @Sendable (Substring) -> Double { storage.measure }
-    /// Whether some segment may set a bracket half-width (CJK punctuation); counting lines of the
-    /// others takes a shorter loop.
-    var hasTrims: Bool { storage.hasTrims }
 
     init(text: String, segments: [Segment], measure: @escaping @Sendable (Substring) -> Double) {
         storage = Storage(text, segments, measure)
@@ -76,9 +73,7 @@ public struct PreparedText: Sendable {
     /// clusters (overflow-wrap: break-word). Calls `emit` for each line.
     @inline(__always)
     func fill(width: Double?, _ emit: (Line) -> Void) {
-        // Widths compare in Blink's LayoutUnit, 1/64 px: a line 180.002 px wide fits in 180 px.
-        // round(w * 64) > L * 64 exactly when w >= L + 1/128, L the limit in layout units.
-        let threshold = width.map { ($0 * 64).rounded() / 64 + 1.0 / 128 } ?? .infinity
+        let threshold = PreparedText.threshold(width)
         @inline(__always) func exceeds(_ w: Double) -> Bool { w >= threshold }
         var lineStart: Int32 = 0
         var lineEnd: Int32 = 0
@@ -162,7 +157,8 @@ public struct PreparedText: Sendable {
     /// How many lines the text takes at a width (at most `maxLines` when above 0), and the widest
     /// of those lines.
     public func size(width: Double?, maxLines: Int = 0) -> (lineCount: Int, width: Double) {
-        if !hasTrims, let counted = countLines(width: width, maxLines: maxLines) { return counted }
+        let counted = countLines(threshold: PreparedText.threshold(width))
+        if let counted, maxLines <= 0 || counted.lineCount <= maxLines { return counted }
 
         var count = 0
         var widest = 0.0
@@ -177,70 +173,34 @@ public struct PreparedText: Sendable {
     /// How many lines the text takes at a width.
     public func lineCount(width: Double?) -> Int { size(width: width).lineCount }
 
-    /// ``size(width:maxLines:)`` for a text without brackets to trim, as ``fill(width:_:)`` fills
-    /// lines but without making them; nil when a segment is wider than a line (``fill(width:_:)``
-    /// then breaks it between grapheme clusters).
-    private func countLines(width: Double?, maxLines: Int) -> (lineCount: Int, width: Double)? {
-        let threshold = width.map { ($0 * 64).rounded() / 64 + 1.0 / 128 } ?? .infinity
-        let limit = maxLines > 0 ? maxLines : Int.max
-        if !storage.hasHardBreaks && storage.widestSegment < threshold {
-            // Every segment fits on a line of its own and only the width ends lines: one add and
-            // one compare per segment (a line then always follows the last break).
-            let (count, widest) = storage.segments.withUnsafeBufferPointer { segs -> (Int, Double) in
-                var count = 1
-                var widest = 0.0
-                var lineWidth = 0.0
-                var fitWidth = 0.0
-                for seg in segs {
-                    if lineWidth + seg.fitWidth >= threshold {
-                        count += 1
-                        widest = max(widest, fitWidth)
-                        lineWidth = 0
-                    }
-                    fitWidth = lineWidth + seg.fitWidth
-                    lineWidth += seg.width
-                }
-                return (count, max(widest, fitWidth))
-            }
-            if count <= limit { return (count, widest) }
-        }
-        return storage.segments.withUnsafeBufferPointer { segs -> (lineCount: Int, width: Double)? in
-            var count = 0
+    /// The width a line's content reaches when it no longer fits. Widths compare in Blink's
+    /// LayoutUnit, 1/64 px: a line 180.002 px wide fits in 180 px. round(w * 64) > L * 64 exactly
+    /// when w >= L + 1/128, L the limit in layout units. No width: nothing ends a line.
+    static func threshold(_ width: Double?) -> Double {
+        width.map { ($0 * 64).rounded() / 64 + 1.0 / 128 } ?? .infinity
+    }
+
+    /// The lines ``fill(width:_:)`` would make and the widest of them, counted with one add and
+    /// one compare per segment, when only the width ends lines and every segment fits on a line
+    /// of its own; nil otherwise.
+    private func countLines(threshold: Double) -> (lineCount: Int, width: Double)? {
+        guard storage.breaksByWidthAlone && storage.widestSegment < threshold else { return nil }
+        return storage.segments.withUnsafeBufferPointer { segs in
+            // A line always follows the last break (and an empty text is one line).
+            var count = 1
             var widest = 0.0
-            var lineStart: Int32 = 0
-            var lineEnd: Int32 = 0
             var lineWidth = 0.0
             var fitWidth = 0.0
-            var emitted = false
             for seg in segs {
-                if lineWidth > 0 && lineWidth + seg.fitWidth >= threshold {
+                if lineWidth + seg.fitWidth >= threshold {
                     count += 1
                     widest = max(widest, fitWidth)
-                    if count == limit { return (count, widest) }
-                    emitted = true
-                    lineStart = lineEnd
                     lineWidth = 0
                 }
-                if lineWidth == 0 && seg.fitWidth >= threshold && seg.bodyEnd > seg.start { return nil }
                 fitWidth = lineWidth + seg.fitWidth
                 lineWidth += seg.width
-                lineEnd = seg.textEnd
-                if seg.hard {
-                    count += 1
-                    widest = max(widest, fitWidth)
-                    if count == limit { return (count, widest) }
-                    emitted = true
-                    lineStart = seg.end
-                    lineEnd = seg.end
-                    lineWidth = 0
-                    fitWidth = 0
-                }
             }
-            if lineWidth > 0 || !emitted || Int(lineStart) < storage.text.utf8.count {
-                count += 1
-                widest = max(widest, fitWidth)
-            }
-            return (count, widest)
+            return (count, max(widest, fitWidth))
         }
     }
 }

@@ -363,12 +363,15 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     public func measure(_ request: TextMeasureRequest) -> TextMeasurement {
         guard let font = resolve(request.font, language: request.language, category: request.contentSizeCategory) else {
-            return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
+            return TextMeasurer.noFont
         }
         let prepared = prepare(request.text, font, language: request.language,
                                charWrap: request.lineBreakMode == .byCharWrapping)
         return measure(request, prepared, font)
     }
+
+    /// What a text measures when no font can be found for it.
+    private static let noFont = TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
 
     /// What a label keeps between its measurements: its font resolved, and its last text prepared.
     private final class MeasuringContext {
@@ -406,7 +409,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                                                          category: request.contentSizeCategory))
             context = c
         }
-        guard let font = c.resolved else { return TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0) }
+        guard let font = c.resolved else { return TextMeasurer.noFont }
         let charWrap = request.lineBreakMode == .byCharWrapping
         if let p = c.prepared, c.charWrap == charWrap, c.text == request.text { return measure(request, p, font) }
         let p = prepare(request.text, font, language: request.language, charWrap: charWrap)

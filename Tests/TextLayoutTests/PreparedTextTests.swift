@@ -13,7 +13,7 @@ import TextLayout
                          "https://example.com/a/b", "中文内容", "「引用」", "，", "end.", "\u{2028}", "\u{00AD}hy", "x"]
 
     /// Without hard breaks or brackets, and at widths every word fits in, lines are counted by
-    /// the shortest loop; the others take the longer ones.
+    /// a short loop; the others by laying them out.
     static let plainPieces = ["layout", "a", "cell's", "height", "  ", "COVID-19", "end.", "x", "\u{00AD}hy", "self-sizing"]
 
     @Test(arguments: 0..<40, [false, true])

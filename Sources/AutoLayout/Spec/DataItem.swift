@@ -101,22 +101,19 @@ struct BindingTemplate: Hashable, Sendable {
     }
 
     func render(_ item: DataItem, row: Int, viewID: String) throws(BindingError) -> String {
-        if parts.count == 1, case let .field(f) = parts[0] {
-            // `{field}` alone is the field's text, not a copy of it.
-            guard let v = value(f, in: item, row: row) else {
-                throw BindingError(field: f, viewID: viewID, message: "the data item has no field")
+        func text(_ field: String) throws(BindingError) -> String {
+            guard let v = value(field, in: item, row: row) else {
+                throw BindingError(field: field, viewID: viewID, message: "the data item has no field")
             }
             return v.text
         }
+        // `{field}` alone is the field's text itself, not a copy appended to an empty string.
+        if parts.count == 1, case let .field(f) = parts[0] { return try text(f) }
         var out = ""
         for part in parts {
             switch part {
             case let .literal(s): out += s
-            case let .field(f):
-                guard let v = value(f, in: item, row: row) else {
-                    throw BindingError(field: f, viewID: viewID, message: "the data item has no field")
-                }
-                out += v.text
+            case let .field(f): out += try text(f)
             }
         }
         return out
