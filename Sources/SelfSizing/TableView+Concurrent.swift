@@ -28,34 +28,6 @@ private struct Slots: @unchecked Sendable {
     }
 }
 
-/// Hands out runs of consecutive rows to the workers as they become free: each worker writes
-/// slots next to each other (not interleaved with another's, which would share cache lines), and
-/// no worker waits for a slower one. After an error nothing more is handed out.
-private final class Claims: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var failed = false
-    private let count: Int
-    static let run = 32
-
-    init(count: Int) { self.count = count }
-
-    func claim() -> Range<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !failed, next < count else { return nil }
-        let start = next
-        next = min(count, next + Claims.run)
-        return start..<next
-    }
-
-    func fail() {
-        lock.lock()
-        failed = true
-        lock.unlock()
-    }
-}
-
 /// What the workers read: the table is not used from other threads meanwhile (the data source
 /// promised as much with `configuresConcurrently`).
 private struct Shared: @unchecked Sendable {
@@ -108,19 +80,18 @@ extension TableView {
             let chunk = Array(pending[start..<min(start + TableView.concurrentChunk, pending.count)])
             let slots = Slots(count: chunk.count)
             defer { slots.deallocate() }
-            let claims = Claims(count: chunk.count)
             DispatchQueue.concurrentPerform(iterations: workers.count) { w in
                 let worker = workers[w]
-                while let run = claims.claim() {
-                    for i in run {
-                        do throws(TableViewError) {
-                            slots.heights[i] = try Self.measureRow(chunk[i], shared, worker, category, width, separator)
-                        } catch {
-                            slots.errors[i] = error
-                            claims.fail()
-                            return
-                        }
+                var i = w
+                while i < chunk.count {
+                    let ip = chunk[i]
+                    do throws(TableViewError) {
+                        slots.heights[i] = try Self.measureRow(ip, shared, worker, category, width, separator)
+                    } catch {
+                        slots.errors[i] = error
+                        return
                     }
+                    i += workers.count
                 }
             }
             for (i, ip) in chunk.enumerated() {
