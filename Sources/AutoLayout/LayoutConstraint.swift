@@ -75,8 +75,34 @@ public final class LayoutConstraint {
     /// uninstalls the constraint.
     unowned(unsafe) var engine: LayoutEngine?
     var solverConstraint: Cassowary.Constraint?
+    /// The constraint's place in its engine's list of installed constraints.
+    var installedSlot = -1
     /// Active but waiting for its two views to share a hierarchy.
     var isPending = false
+    /// Where the constraint sits in its items' lists; kept by the views.
+    var slots = Slots()
+
+    /// A constraint's places in its first and second items' lists of the constraints that mention
+    /// them and of their active constraints, -1 where it is not listed.
+    struct Slots {
+        enum List { case mentions, active }
+        private var places = (mentions: (first: -1, second: -1), active: (first: -1, second: -1))
+
+        subscript(list: List, first: Bool) -> Int {
+            get {
+                let p = list == .mentions ? places.mentions : places.active
+                return first ? p.first : p.second
+            }
+            set {
+                switch (list, first) {
+                case (.mentions, true): places.mentions.first = newValue
+                case (.mentions, false): places.mentions.second = newValue
+                case (.active, true): places.active.first = newValue
+                case (.active, false): places.active.second = newValue
+                }
+            }
+        }
+    }
     private var active = false
 
     /// Creates a constraint, checking that the attributes can be related.
@@ -114,15 +140,13 @@ public final class LayoutConstraint {
 
     /// Tells the items that this constraint mentions them.
     private func registerWithItems() {
-        let me = ObjectIdentifier(self), handle = Unmanaged.passUnretained(self)
-        firstItem?.mentions[me] = handle
-        if let second = secondItem, second !== firstItem { second.mentions[me] = handle }
+        firstItem?.addMention(of: self)
+        if let second = secondItem, second !== firstItem { second.addMention(of: self) }
     }
 
     deinit {
-        let me = ObjectIdentifier(self)
-        firstItem?.mentions[me] = nil
-        secondItem?.mentions[me] = nil
+        firstItem?.removeMention(of: self)
+        if let second = secondItem, second !== firstItem { second.removeMention(of: self) }
     }
 
     static func validate(_ a: LayoutAttribute, _ hasSecond: Bool, _ b: LayoutAttribute,
@@ -149,14 +173,22 @@ public final class LayoutConstraint {
     }
 
     /// Whether the constraint takes part in layout. Activating a constraint whose views do not share
-    /// a hierarchy yet keeps it waiting until they do.
+    /// a hierarchy yet keeps it waiting until they do; one whose view went away stays inactive.
     public var isActive: Bool {
         get { active }
         set {
             guard newValue != active else { return }
+            if newValue && (firstItem == nil || (secondID != nil && secondItem == nil)) { return }
             active = newValue
             if newValue { LayoutEngine.activate(self) } else { LayoutEngine.deactivate(self) }
         }
+    }
+
+    /// One of the items went away: the constraint is no longer active (its engine, that of the
+    /// item's hierarchy, is going away too, or never had it).
+    func itemWentAway() {
+        active = false
+        isPending = false
     }
 
     /// Activates each of the constraints.

@@ -2,17 +2,6 @@ import Cassowary
 import Foundation
 import Logging
 
-/// A participant of an engine, held without reference counting: a view in a hierarchy is kept by
-/// its superview (the root by whoever holds it, and the root keeps the engine), and a view that
-/// leaves the hierarchy is forgotten by the engine before it can go away.
-struct UnownedView {
-    unowned(unsafe) let view: View
-}
-
-struct UnownedLabel {
-    unowned(unsafe) let label: Label
-}
-
 /// A view's frame variables, in the coordinates of its hierarchy's root.
 final class LayoutBox {
     let x, y, w, h: Variable
@@ -25,6 +14,44 @@ final class LayoutBox {
     }
 }
 
+/// What an engine keeps for a view that takes part in it: the constraints the engine makes for the
+/// view, and whether its intrinsic size changed since the last solve. A class, so that updating one
+/// in place copies nothing.
+///
+/// The view is held without reference counting: a view in a hierarchy is kept by its superview
+/// (the root by whoever holds it, and the root keeps the engine), and a view that leaves the
+/// hierarchy is forgotten by the engine before it can go away.
+final class Participant {
+    unowned(unsafe) let view: View
+    /// The view, when it is a label (whose height may follow its solved width).
+    unowned(unsafe) let label: Label?
+    let box: LayoutBox
+    /// The engine this belongs to, cleared when the engine forgets the view or goes away: a view
+    /// keeps the record of its hierarchy's engine, and compares this to find it.
+    fileprivate(set) var engineID: ObjectIdentifier?
+    /// The place in the engine's list of participants.
+    fileprivate var slot: Int
+    /// x, y, width, height from the frame (autoresizing), or from the root's size.
+    var frame: [Cassowary.Constraint] = []
+    /// hugging <=, compression >= per axis, with the size they were made for.
+    var horizontal: [Cassowary.Constraint] = []
+    var vertical: [Cassowary.Constraint] = []
+    var intrinsic = CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
+    /// Whether the intrinsic size changed since the constants were last brought up to date.
+    var isPending = false
+    /// The installed constraints that use the view's margins or baselines: what a change of those
+    /// updates (most views have none).
+    var geometryUsers: [LayoutConstraint] = []
+
+    fileprivate init(view: View, box: LayoutBox, engine: LayoutEngine, slot: Int) {
+        self.view = view
+        self.label = view as? Label
+        self.box = box
+        self.engineID = ObjectIdentifier(engine)
+        self.slot = slot
+    }
+}
+
 /// The constraint engine of one view hierarchy, kept by its root view: a Cassowary solver over the
 /// frames of the views that take part in layout, the constraints made from the views' active
 /// constraints, and those the engine makes itself (intrinsic content size, autoresizing frames,
@@ -33,6 +60,11 @@ final class LayoutBox {
 /// Views take part once a constraint mentions them; a view whose frame is fixed by autoresizing
 /// constraints pulls its superview in, since its frame is relative to it. Changes of constants,
 /// intrinsic sizes, margins and frames update the installed solver constraints in place.
+///
+/// The bookkeeping lives on the views and constraints rather than in tables keyed by them: a view
+/// of the hierarchy points at its ``Participant`` record, an installed constraint at its solver
+/// constraint and its place in ``installed``. A *scratch* engine (a one-off for fitting a subtree,
+/// or for probing ambiguity) leaves those alone and keeps its own table.
 final class LayoutEngine {
     unowned let root: View
     let solver = Solver()
@@ -40,45 +72,25 @@ final class LayoutEngine {
     let isScratch: Bool
     var needsSolve = true
 
-    /// The solver constraint of each installed layout constraint.
-    private var installed: [ObjectIdentifier: (layout: LayoutConstraint, solver: Cassowary.Constraint)] = [:]
-    /// The views with frame variables in this solver.
-    /// Held unowned: the hierarchy keeps its views (and the root keeps this engine, so a strong
-    /// reference to the root here would never let either go); a view leaving is forgotten.
-    private var participants: [ObjectIdentifier: UnownedView] = [:]
-    private var generated: [ObjectIdentifier: Generated] = [:]
+    /// Each installed layout constraint with its solver constraint. A constraint installed in a
+    /// hierarchy's engine knows its place here (``LayoutConstraint/installedSlot``).
+    private var installed: [(layout: LayoutConstraint, solver: Cassowary.Constraint)] = []
+    /// The views with frame variables in this solver, in the order they joined.
+    private var records: [Participant] = []
+    /// A scratch engine's records by view (a hierarchy's engine finds them on the views).
+    private var scratchRecords: [ObjectIdentifier: Participant] = [:]
+    /// The participating labels, whose height may depend on their solved width.
+    private var labels: [Participant] = []
+    /// The participants whose intrinsic size changed since the last solve.
+    private var pending: [Participant] = []
+    /// Constant changes gathered for one dual simplex pass; kept to reuse its storage.
+    private var changes: [(Cassowary.Constraint, Double)] = []
     private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
-    /// Views whose intrinsic size changed since the last solve.
-    private var pendingIntrinsic: Set<ObjectIdentifier> = []
-    private var pendingViews: [ObjectIdentifier] = []
-    /// The participating labels whose height depends on their solved width.
-    private var labels: [ObjectIdentifier: UnownedLabel] = [:]
     /// How many times a layout re-solves for multi-line labels at most.
     static let labelPasses = 4
     /// What went wrong, newest last: broken constraints and the like.
     var diagnostics: [LayoutDiagnostic] = []
-    /// Readable descriptions of the constraints the engine makes, and the layout constraint of each
-    /// installed solver constraint (described when a conflict needs it), to report conflicts in the
-    /// words of the code that made them.
-    private var descriptions: [ObjectIdentifier: String] = [:]
-    private var layoutConstraintOf: [ObjectIdentifier: LayoutConstraint] = [:]
-    /// The installed constraints that use a view's margins or baselines, by view: what a change
-    /// of those updates (most views have none, and are not looked at).
-    private var geometryUsers: [ObjectIdentifier: [LayoutConstraint]] = [:]
-    /// The views each of those constraints is listed under.
-    private var geometryKeys: [ObjectIdentifier: [ObjectIdentifier]] = [:]
     static let logger = Logger(label: "SelfSizing.AutoLayout")
-
-    /// The constraints the engine makes for one view.
-    /// A class, so that updating one in place copies nothing.
-    final class Generated {
-        /// x, y, width, height from the frame (autoresizing), or from the root's size.
-        var frame: [Cassowary.Constraint] = []
-        /// hugging <=, compression >= per axis, with the size they were made for.
-        var horizontal: [Cassowary.Constraint] = []
-        var vertical: [Cassowary.Constraint] = []
-        var intrinsic = CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
-    }
 
     init(root: View, scratch: Bool = false) {
         self.root = root
@@ -86,7 +98,13 @@ final class LayoutEngine {
     }
 
     deinit {
-        for (c, _) in installed.values where c.engine === self { c.engine = nil }
+        for r in records { r.engineID = nil }
+        if !isScratch {
+            for (c, _) in installed {
+                c.engine = nil
+                c.solverConstraint = nil
+            }
+        }
     }
 
     static func engine(of root: View) -> LayoutEngine {
@@ -96,12 +114,20 @@ final class LayoutEngine {
         return e
     }
 
+    /// The record of a view taking part in this engine, or nil.
+    @inline(__always)
+    private func record(of view: View) -> Participant? {
+        if isScratch { return scratchRecords[ObjectIdentifier(view)] }
+        guard let r = view.participation, r.engineID == ObjectIdentifier(self) else { return nil }
+        return r
+    }
+
     // MARK: - Activation
 
     static func activate(_ c: LayoutConstraint) {
         guard let first = c.firstItem else { return }
-        first.activeConstraints[ObjectIdentifier(c)] = c
-        c.secondItem?.activeConstraints[ObjectIdentifier(c)] = c
+        first.addActive(c)
+        if let second = c.secondItem, second !== first { second.addActive(c) }
         let r = first.root
         if let second = c.secondItem, second.root !== r {
             c.isPending = true
@@ -112,23 +138,32 @@ final class LayoutEngine {
     }
 
     static func deactivate(_ c: LayoutConstraint) {
-        c.firstItem?.activeConstraints[ObjectIdentifier(c)] = nil
-        c.secondItem?.activeConstraints[ObjectIdentifier(c)] = nil
+        c.firstItem?.removeActive(c)
+        if let second = c.secondItem, second !== c.firstItem { second.removeActive(c) }
         c.isPending = false
         c.engine?.uninstall(c)
+    }
+
+    /// The active constraints of the views of a subtree, each once, in the order the views and
+    /// their constraints come.
+    private static func activeConstraints(of views: [View]) -> [LayoutConstraint] {
+        var seen = Set<ObjectIdentifier>()
+        var out: [LayoutConstraint] = []
+        for v in views {
+            for c in v.activeConstraints where seen.insert(ObjectIdentifier(c)).inserted { out.append(c) }
+        }
+        return out
     }
 
     /// A subtree joined the hierarchy of `root`: its constraints move to the root's engine, and
     /// waiting constraints whose views now share the hierarchy are installed.
     static func merge(subtree: View, from old: LayoutEngine?, into root: View) {
-        var constraints: [ObjectIdentifier: LayoutConstraint] = [:]
-        for v in subtree.subtree {
-            for (k, c) in v.activeConstraints { constraints[k] = c }
-        }
-        if let old { for c in constraints.values where c.engine === old { old.uninstall(c) } }
+        let views = subtree.subtree
+        let constraints = activeConstraints(of: views)
+        if let old { for c in constraints where c.engine === old { old.uninstall(c) } }
         guard !constraints.isEmpty else { return }
         let e = engine(of: root)
-        for c in constraints.values where c.engine == nil {
+        for c in constraints where c.engine == nil {
             guard let a = c.firstItem, a.root === root, c.secondItem.map({ $0.root === root }) ?? true else { continue }
             c.isPending = false
             e.install(c)
@@ -140,12 +175,9 @@ final class LayoutEngine {
     static func split(subtree: View, from oldRoot: View) {
         let views = subtree.subtree
         let inside = Set(views.map(ObjectIdentifier.init))
-        var constraints: [ObjectIdentifier: LayoutConstraint] = [:]
-        for v in views {
-            for (k, c) in v.activeConstraints { constraints[k] = c }
-        }
+        let constraints = activeConstraints(of: views)
         for v in views { oldRoot.rootEngine?.forget(v) }
-        for c in constraints.values {
+        for c in constraints {
             let crosses = [c.firstItem, c.secondItem].contains { v in v.map { !inside.contains(ObjectIdentifier($0)) } ?? false }
             if crosses {
                 c.isActive = false
@@ -160,22 +192,20 @@ final class LayoutEngine {
 
     func install(_ c: LayoutConstraint) {
         guard let first = c.firstItem else { return }
-        participate(first)
-        if let second = c.secondItem { participate(second) }
+        let firstRecord = participate(first)
+        let secondRecord = c.secondItem.map { participate($0) }
         let constraint = solverConstraint(for: c)
         do {
             try solver.add(constraint)
-            installed[ObjectIdentifier(c)] = (c, constraint)
-            layoutConstraintOf[ObjectIdentifier(constraint)] = c
-            var keys: [ObjectIdentifier] = []
-            if c.firstAttribute.usesMargins || c.firstAttribute.usesBaseline { keys.append(ObjectIdentifier(first)) }
-            if let second = c.secondItem, c.secondAttribute.usesMargins || c.secondAttribute.usesBaseline {
-                keys.append(ObjectIdentifier(second))
+            if !isScratch {
+                c.installedSlot = installed.count
+                c.solverConstraint = constraint
             }
-            if !keys.isEmpty {
-                for k in keys { geometryUsers[k, default: []].append(c) }
-                geometryKeys[ObjectIdentifier(c)] = keys
-            }
+            installed.append((c, constraint))
+            let firstUses = c.firstAttribute.usesMargins || c.firstAttribute.usesBaseline
+            let secondUses = c.secondAttribute.usesMargins || c.secondAttribute.usesBaseline
+            if firstUses { firstRecord.geometryUsers.append(c) }
+            if let secondRecord, secondUses, !(firstUses && secondRecord === firstRecord) { secondRecord.geometryUsers.append(c) }
         } catch {
             report(error, breaking: c)
         }
@@ -184,12 +214,17 @@ final class LayoutEngine {
     }
 
     func uninstall(_ c: LayoutConstraint) {
-        if let entry = installed.removeValue(forKey: ObjectIdentifier(c)) {
-            try? solver.remove(entry.solver)
-            layoutConstraintOf[ObjectIdentifier(entry.solver)] = nil
-            for key in geometryKeys.removeValue(forKey: ObjectIdentifier(c)) ?? [] {
-                geometryUsers[key]?.removeAll { $0 === c }
-                if geometryUsers[key]?.isEmpty == true { geometryUsers[key] = nil }
+        if !isScratch, c.engine === self, let constraint = c.solverConstraint {
+            try? solver.remove(constraint)
+            let slot = c.installedSlot
+            let last = installed.removeLast()
+            if slot < installed.count {
+                installed[slot] = last
+                last.layout.installedSlot = slot
+            }
+            c.solverConstraint = nil
+            for item in [c.firstItem, c.secondItem] {
+                if let item, let r = record(of: item), !r.geometryUsers.isEmpty { r.geometryUsers.removeAll { $0 === c } }
             }
         }
         if c.engine === self { c.engine = nil }
@@ -286,6 +321,7 @@ final class LayoutEngine {
         }
     }
 
+
     func box(of view: View) -> LayoutBox {
         if let b = view.layoutBox { return b }
         let b = LayoutBox(view.identifier)
@@ -300,14 +336,20 @@ final class LayoutEngine {
     }
 
     private func updateConstant(of c: LayoutConstraint) {
-        guard let entry = installed[ObjectIdentifier(c)] else { return }
+        guard let constraint = solverConstraint(of: c) else { return }
         let constant = constantForm(of: c)
         do {
-            try solver.setConstant(constant, for: entry.solver)
+            try solver.setConstant(constant, for: constraint)
         } catch {
             report(error, breaking: c)
         }
         needsSolve = true
+    }
+
+    /// The solver constraint of an installed layout constraint.
+    private func solverConstraint(of c: LayoutConstraint) -> Cassowary.Constraint? {
+        if !isScratch { return c.engine === self ? c.solverConstraint : nil }
+        return installed.first { $0.layout === c }?.solver
     }
 
     func priorityDidChange(_ c: LayoutConstraint) {
@@ -317,7 +359,7 @@ final class LayoutEngine {
 
     /// Margins or baselines of a view changed: the constraints that use them get new constants.
     func geometryConstantsDidChange(_ view: View) {
-        guard let users = geometryUsers[ObjectIdentifier(view)] else { return }
+        guard let users = record(of: view)?.geometryUsers, !users.isEmpty else { return }
         for c in users { updateConstant(of: c) }
     }
 
@@ -325,15 +367,10 @@ final class LayoutEngine {
     /// made again.
     func layoutDirectionDidChange(_ view: View) {
         // All of them come out before any goes back in: the old and new forms contradict.
-        var seen = Set<ObjectIdentifier>()
-        var affected: [LayoutConstraint] = []
-        for v in view.subtree {
-            for (k, c) in v.activeConstraints where installed[k] != nil && seen.insert(k).inserted {
-                if c.firstAttribute.isDirectional || c.secondAttribute.isDirectional || c.firstAttribute.usesMargins
-                    || c.secondAttribute.usesMargins {
-                    affected.append(c)
-                }
-            }
+        let affected = LayoutEngine.activeConstraints(of: view.subtree).filter { c in
+            solverConstraint(of: c) != nil
+                && (c.firstAttribute.isDirectional || c.secondAttribute.isDirectional || c.firstAttribute.usesMargins
+                    || c.secondAttribute.usesMargins)
         }
         for c in affected { uninstall(c) }
         for c in affected { install(c) }
@@ -345,44 +382,75 @@ final class LayoutEngine {
     private func report(_ error: Error, breaking c: LayoutConstraint) {
         var conflicts: [String] = []
         if case let SolverError.unsatisfiableConstraint(_, found) = error {
-            conflicts = found.map {
-                layoutConstraintOf[ObjectIdentifier($0)]?.description ?? descriptions[ObjectIdentifier($0)] ?? "\($0)"
-            }
+            conflicts = found.map(describe)
         }
         let diagnostic = LayoutDiagnostic.unsatisfiable(c, conflicts: conflicts)
         diagnostics.append(diagnostic)
         if !isScratch { LayoutEngine.logger.warning("\(diagnostic.description)") }
     }
 
+    /// A solver constraint in the words of the code that made it: the layout constraint it was made
+    /// from, or what the engine made it for (the root's frame, autoresizing, intrinsic size,
+    /// fitting), with its current constant. Looked for only when a conflict is reported.
+    private func describe(_ s: Cassowary.Constraint) -> String {
+        if let entry = installed.first(where: { $0.solver === s }) { return entry.layout.description }
+        let value = format(CGFloat(-(solver.constant(for: s) ?? s.expression.constant)))
+        if let f = fitting, s === f.width || s === f.height {
+            let what = s === f.width ? "width" : "height"
+            return "\(root.identifier).\(what) == \(value) @\(format(CGFloat(s.priority.rawValue))) (fitting)"
+        }
+        for r in records {
+            let id = r.view.identifier
+            if let i = r.frame.firstIndex(where: { $0 === s }) {
+                let what = ["minX", "minY", "width", "height"][i]
+                return "\(id).\(what) == \(value) (\(r.view === root ? "root frame" : "autoresizing"))"
+            }
+            for (axis, made) in [("width", r.horizontal), ("height", r.vertical)] {
+                if let i = made.firstIndex(where: { $0 === s }) {
+                    return i == 0 ? "\(id).\(axis) <= \(value) (content hugging)" : "\(id).\(axis) >= \(value) (compression resistance)"
+                }
+            }
+        }
+        return "\(s)"
+    }
+
     // MARK: - Participants and their generated constraints
 
     /// Gives a view frame variables and the constraints the engine makes for it.
-    func participate(_ view: View) {
-        let key = ObjectIdentifier(view)
-        guard participants[key] == nil else { return }
-        participants[key] = UnownedView(view: view)
-        generated[key] = Generated()
-        if let label = view as? Label { labels[key] = UnownedLabel(label: label) }
-        makeFrameConstraints(view)
-        updateIntrinsic(view, force: true)
+    @discardableResult
+    func participate(_ view: View) -> Participant {
+        if let r = record(of: view) { return r }
+        let r = Participant(view: view, box: box(of: view), engine: self, slot: records.count)
+        records.append(r)
+        if isScratch { scratchRecords[ObjectIdentifier(view)] = r } else { view.participation = r }
+        if r.label != nil { labels.append(r) }
+        makeFrameConstraints(r)
+        updateIntrinsic(r, force: true)
+        return r
     }
 
     /// Takes a view out of this engine (it left the hierarchy).
     func forget(_ view: View) {
-        let key = ObjectIdentifier(view)
-        guard participants.removeValue(forKey: key) != nil, let g = generated.removeValue(forKey: key) else { return }
-        labels[key] = nil
-        for c in g.frame + g.horizontal + g.vertical { try? solver.remove(c) }
+        guard let r = record(of: view) else { return }
+        let last = records.removeLast()
+        if r.slot < records.count {
+            records[r.slot] = last
+            last.slot = r.slot
+        }
+        if isScratch { scratchRecords[ObjectIdentifier(view)] = nil } else { view.participation = nil }
+        r.engineID = nil
+        if r.label != nil { labels.removeAll { $0 === r } }
+        if r.isPending { pending.removeAll { $0 === r } }
+        for c in r.frame + r.horizontal + r.vertical { try? solver.remove(c) }
         needsSolve = true
     }
 
     /// The root sits at the origin with its frame's size (unless it is being fitted or placed by
     /// its own constraints); a view with autoresizing constraints keeps its frame in its superview.
-    private func makeFrameConstraints(_ view: View) {
-        let key = ObjectIdentifier(view)
-        for c in generated[key]?.frame ?? [] { try? solver.remove(c) }
-        generated[key]?.frame = []
-        let b = box(of: view)
+    private func makeFrameConstraints(_ r: Participant) {
+        for c in r.frame { try? solver.remove(c) }
+        r.frame = []
+        let view = r.view, b = r.box
         var made: [Cassowary.Constraint] = []
         if view === root {
             made = [b.x == 0, b.y == 0]
@@ -390,27 +458,25 @@ final class LayoutEngine {
                 made += [b.w == Double(view.frame.width), b.h == Double(view.frame.height)]
             }
         } else if view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
-            participate(s)
-            let sb = box(of: s)
+            let sb = participate(s).box
             made = [b.x == sb.x + Double(view.frame.minX), b.y == sb.y + Double(view.frame.minY),
                     b.w == Double(view.frame.width), b.h == Double(view.frame.height)]
         }
-        for (c, what) in zip(made, ["minX", "minY", "width", "height"]) {
-            descriptions[ObjectIdentifier(c)] = "\(view.identifier).\(what) == \(format(CGFloat(-c.expression.constant))) (\(view === root ? "root frame" : "autoresizing"))"
+        for c in made {
             do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)")) }
         }
-        generated[key]?.frame = made
+        r.frame = made
         needsSolve = true
     }
 
     func autoresizingFrameDidChange(_ view: View) {
-        guard participants[ObjectIdentifier(view)] != nil else { return }
-        makeFrameConstraints(view)
+        guard let r = record(of: view) else { return }
+        makeFrameConstraints(r)
     }
 
     func autoresizingDidChange(_ view: View) {
-        guard participants[ObjectIdentifier(view)] != nil else { return }
-        makeFrameConstraints(view)
+        guard let r = record(of: view) else { return }
+        makeFrameConstraints(r)
     }
 
     /// An intrinsic size changed: the view's hugging and compression constants are brought up to
@@ -418,80 +484,76 @@ final class LayoutEngine {
     /// the next layout pass), so that configuring a cell's labels one after another and fitting it
     /// re-solves once.
     func intrinsicContentSizeDidChange(_ view: View) {
-        let key = ObjectIdentifier(view)
-        guard participants[key] != nil else { return }
-        if pendingIntrinsic.insert(key).inserted { pendingViews.append(key) }
+        guard let r = record(of: view) else { return }
+        if !r.isPending {
+            r.isPending = true
+            pending.append(r)
+        }
         needsSolve = true
     }
 
-    /// The constant changes of the views whose intrinsic sizes changed since the last solve
-    /// (structural changes, an axis gaining or losing a size, are made at once).
-    private func takePendingIntrinsicChanges() -> [(Cassowary.Constraint, Double)] {
-        guard !pendingViews.isEmpty else { return [] }
-        var changes: [(Cassowary.Constraint, Double)] = []
-        let views = pendingViews
-        pendingViews.removeAll(keepingCapacity: true)
-        pendingIntrinsic.removeAll(keepingCapacity: true)
-        // A view that left since is no longer a participant (and is not read).
-        for key in views {
-            if let v = participants[key] { updateIntrinsic(v.view, force: false, collecting: &changes) }
+    /// Adds the constant changes of the views whose intrinsic sizes changed since the last solve
+    /// to ``changes`` (structural changes, an axis gaining or losing a size, are made at once).
+    private func collectPendingIntrinsicChanges() {
+        guard !pending.isEmpty else { return }
+        for r in pending {
+            r.isPending = false
+            updateIntrinsic(r, force: false, collecting: &changes)
         }
-        return changes
+        pending.removeAll(keepingCapacity: true)
     }
 
-    /// Sets constants in one dual simplex pass; should that fail, one by one, so that one bad
-    /// change does not hold the others back.
-    private func setConstants(_ changes: [(Cassowary.Constraint, Double)], for what: String) {
+    /// Sets the gathered ``changes`` in one dual simplex pass; should that fail, one by one, so that
+    /// one bad change does not hold the others back. `view` is what a failure is reported about.
+    private func applyChanges(for view: View) {
         guard !changes.isEmpty else { return }
         do { try solver.setConstants(changes) } catch {
             for (c, k) in changes {
                 do { try solver.setConstant(k, for: c) } catch {
-                    diagnostics.append(.generatedConstraintFailed(what, "\(error)"))
+                    diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)"))
                 }
             }
         }
+        changes.removeAll(keepingCapacity: true)
     }
 
     func intrinsicPrioritiesDidChange(_ view: View) {
-        guard participants[ObjectIdentifier(view)] != nil else { return }
-        updateIntrinsic(view, force: true)
+        guard let r = record(of: view) else { return }
+        updateIntrinsic(r, force: true)
     }
 
     /// Keeps a view's hugging and compression constraints in step with its intrinsic size: new
     /// values change the installed constants; an axis gaining or losing a size, or new priorities,
     /// make them again.
-    private func updateIntrinsic(_ view: View, force: Bool) {
-        var changes: [(Cassowary.Constraint, Double)] = []
-        updateIntrinsic(view, force: force, collecting: &changes)
-        setConstants(changes, for: view.identifier)
+    private func updateIntrinsic(_ r: Participant, force: Bool) {
+        updateIntrinsic(r, force: force, collecting: &changes)
+        applyChanges(for: r.view)
         needsSolve = true
     }
 
-    private func updateIntrinsic(_ view: View, force: Bool, collecting changes: inout [(Cassowary.Constraint, Double)]) {
-        let key = ObjectIdentifier(view)
-        guard let g = generated[key] else { return }
+    private func updateIntrinsic(_ r: Participant, force: Bool, collecting changes: inout [(Cassowary.Constraint, Double)]) {
+        let view = r.view
         let size = view.intrinsicContentSize
         // The usual case, a new size on both axes that already have their constraints: two
         // constants each.
-        if !force, g.horizontal.count == 2, g.vertical.count == 2, size.width != CGSize.noIntrinsicMetric,
+        if !force, r.horizontal.count == 2, r.vertical.count == 2, size.width != CGSize.noIntrinsicMetric,
            size.height != CGSize.noIntrinsicMetric, size.width.isFinite, size.height.isFinite {
-            if size.width != g.intrinsic.width {
-                changes.append((g.horizontal[0], -Double(size.width)))
-                changes.append((g.horizontal[1], -Double(size.width)))
+            if size.width != r.intrinsic.width {
+                changes.append((r.horizontal[0], -Double(size.width)))
+                changes.append((r.horizontal[1], -Double(size.width)))
             }
-            if size.height != g.intrinsic.height {
-                changes.append((g.vertical[0], -Double(size.height)))
-                changes.append((g.vertical[1], -Double(size.height)))
+            if size.height != r.intrinsic.height {
+                changes.append((r.vertical[0], -Double(size.height)))
+                changes.append((r.vertical[1], -Double(size.height)))
             }
-            g.intrinsic = size
+            r.intrinsic = size
             return
         }
-        let b = box(of: view)
         for axis in [LayoutAxis.horizontal, .vertical] {
-            let old = axis == .horizontal ? g.intrinsic.width : g.intrinsic.height
+            let old = axis == .horizontal ? r.intrinsic.width : r.intrinsic.height
             let new = axis == .horizontal ? size.width : size.height
-            let variable = axis == .horizontal ? b.w : b.h
-            var made = axis == .horizontal ? g.horizontal : g.vertical
+            let variable = axis == .horizontal ? r.box.w : r.box.h
+            var made = axis == .horizontal ? r.horizontal : r.vertical
             let hasNew = new != CGSize.noIntrinsicMetric && new.isFinite
             if !force, hasNew, made.count == 2 {
                 if old != new { for c in made { changes.append((c, -Double(new))) } }
@@ -501,20 +563,17 @@ final class LayoutEngine {
                 if hasNew {
                     made = [(variable <= Double(new)).priority(view.contentHuggingPriority(for: axis)),
                             (variable >= Double(new)).priority(view.contentCompressionResistancePriority(for: axis))]
-                    let name = "\(view.identifier).\(axis == .horizontal ? "width" : "height")"
-                    descriptions[ObjectIdentifier(made[0])] = "\(name) <= \(format(new)) (content hugging)"
-                    descriptions[ObjectIdentifier(made[1])] = "\(name) >= \(format(new)) (compression resistance)"
                     for c in made {
                         do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)")) }
                     }
                 }
             }
             if axis == .horizontal {
-                g.horizontal = made
-                g.intrinsic.width = hasNew ? new : CGSize.noIntrinsicMetric
+                r.horizontal = made
+                r.intrinsic.width = hasNew ? new : CGSize.noIntrinsicMetric
             } else {
-                g.vertical = made
-                g.intrinsic.height = hasNew ? new : CGSize.noIntrinsicMetric
+                r.vertical = made
+                r.intrinsic.height = hasNew ? new : CGSize.noIntrinsicMetric
             }
         }
     }
@@ -537,24 +596,25 @@ final class LayoutEngine {
     /// Solves, then lets each multi-line label re-measure at its solved width and solves again,
     /// until no label's size changes (a bounded number of times), as UIKit lays out labels.
     private func solve() {
-        setConstants(takePendingIntrinsicChanges(), for: root.identifier)
+        collectPendingIntrinsicChanges()
+        applyChanges(for: root)
         solver.updateVariables()
         var pass = 1
         while pass < LayoutEngine.labelPasses && !labels.isEmpty {
             var changed = false
-            for entry in labels.values where entry.label.wrapsAtLayoutWidth {
-                let label = entry.label
-                guard let b = label.layoutBox, label.adoptLayoutWidth(b.w.value) else { continue }
+            for r in labels {
+                guard let label = r.label, label.wrapsAtLayoutWidth, label.adoptLayoutWidth(r.box.w.value) else { continue }
                 // The label has told the engine of its hierarchy; a scratch engine (which the
                 // label does not know) is told here.
                 if isScratch {
-                    updateIntrinsic(label, force: false)
+                    updateIntrinsic(r, force: false)
                     geometryConstantsDidChange(label)
                 }
                 changed = true
             }
             if !changed { break }
-            setConstants(takePendingIntrinsicChanges(), for: root.identifier)
+            collectPendingIntrinsicChanges()
+            applyChanges(for: root)
             solver.updateVariables()
             pass += 1
         }
@@ -562,7 +622,7 @@ final class LayoutEngine {
 
     private func applyFrames() {
         for view in root.subtree {
-            guard let b = view.layoutBox, participants[ObjectIdentifier(view)] != nil else { continue }
+            guard let b = record(of: view)?.box else { continue }
             let origin = view.superview.map { rootOrigin(of: $0) } ?? .zero
             let frame = CGRect(x: b.x.value - Double(origin.x), y: b.y.value - Double(origin.y),
                                width: b.w.value, height: b.h.value)
@@ -574,9 +634,7 @@ final class LayoutEngine {
 
     /// A view's origin in root coordinates: from the solver when it takes part, else from frames.
     private func rootOrigin(of view: View) -> CGPoint {
-        if participants[ObjectIdentifier(view)] != nil, let b = view.layoutBox {
-            return CGPoint(x: b.x.value, y: b.y.value)
-        }
+        if let b = record(of: view)?.box { return CGPoint(x: b.x.value, y: b.y.value) }
         guard let s = view.superview else { return .zero }
         let o = rootOrigin(of: s)
         return CGPoint(x: o.x + view.frame.minX, y: o.y + view.frame.minY)
@@ -590,10 +648,7 @@ final class LayoutEngine {
     static func ambiguousAttributes(of view: View) -> [LayoutAttribute] {
         let root = view.root
         let scratch = LayoutEngine(root: root, scratch: true)
-        var seen = Set<ObjectIdentifier>()
-        for v in root.subtree {
-            for (k, c) in v.activeConstraints where seen.insert(k).inserted && !c.isPending { scratch.install(c) }
-        }
+        for c in activeConstraints(of: root.subtree) where !c.isPending { scratch.install(c) }
         scratch.participate(root)
         scratch.participate(view)
         scratch.solver.updateVariables()
@@ -625,24 +680,23 @@ final class LayoutEngine {
         }
         // A view inside a hierarchy is fitted on its own, with the constraints inside its subtree.
         let scratch = LayoutEngine(root: view, scratch: true)
-        let inside = Set(view.subtree.map(ObjectIdentifier.init))
-        var seen = Set<ObjectIdentifier>()
-        for v in view.subtree {
-            for (k, c) in v.activeConstraints where seen.insert(k).inserted {
-                let within = [c.firstItem, c.secondItem].allSatisfy { $0.map { inside.contains(ObjectIdentifier($0)) } ?? true }
-                if within { scratch.install(c) }
-            }
+        let views = view.subtree
+        let inside = Set(views.map(ObjectIdentifier.init))
+        for c in activeConstraints(of: views) {
+            let within = [c.firstItem, c.secondItem].allSatisfy { $0.map { inside.contains(ObjectIdentifier($0)) } ?? true }
+            if within { scratch.install(c) }
         }
         return scratch.fit(target, horizontal, vertical)
     }
 
     func fit(_ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
-        let b = box(of: root)
+        let r = participate(root)
+        let b = r.box
         if let current = fitting, current.width.priority == horizontal, current.height.priority == vertical {
-            var changes = takePendingIntrinsicChanges()
+            collectPendingIntrinsicChanges()
             changes.append((current.width, -Double(target.width)))
             changes.append((current.height, -Double(target.height)))
-            setConstants(changes, for: root.identifier)
+            applyChanges(for: root)
         } else {
             if fitting != nil { endFitting() }
             // The fitting constraints are made once per pair of priorities; later fits only
@@ -650,10 +704,7 @@ final class LayoutEngine {
             let width = (b.w == Double(target.width)).priority(horizontal)
             let height = (b.h == Double(target.height)).priority(vertical)
             fitting = (width, height)
-            descriptions[ObjectIdentifier(width)] = "\(root.identifier).width == \(format(target.width)) @\(format(CGFloat(horizontal.rawValue))) (fitting)"
-            descriptions[ObjectIdentifier(height)] = "\(root.identifier).height == \(format(target.height)) @\(format(CGFloat(vertical.rawValue))) (fitting)"
-            participate(root)
-            makeFrameConstraints(root)
+            makeFrameConstraints(r)
             for c in [width, height] {
                 do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(root.identifier, "\(error)")) }
             }
@@ -668,7 +719,7 @@ final class LayoutEngine {
         try? solver.remove(f.width)
         try? solver.remove(f.height)
         fitting = nil
-        makeFrameConstraints(root)
+        if let r = record(of: root) { makeFrameConstraints(r) }
     }
 }
 

@@ -8,6 +8,12 @@ extension View {
         LayoutEngine.ambiguousAttributes(of: self)
     }
 
+    /// The active constraints that mention this view and lie on `axis`, in the order they were
+    /// activated (UIView.constraintsAffectingLayout(for:), without the constraints the engine makes).
+    public func constraintsAffectingLayout(for axis: LayoutAxis) -> [LayoutConstraint] {
+        activeConstraints.filter { $0.firstAttribute.axis == axis }
+    }
+
     /// Whether the constraints leave this view's frame undetermined (UIView.hasAmbiguousLayout).
     public var hasAmbiguousLayout: Bool { !ambiguousAttributes().isEmpty }
 
@@ -21,7 +27,7 @@ extension View {
                                             verticalFittingPriority: .fittingSizeLevel)
         guard abs(small.height - large.height) > 0.5 else { return nil }
         var constraints: [LayoutConstraint] = []
-        for v in subtree { constraints += v.activeConstraints.values }
+        for v in subtree { constraints += v.activeConstraints }
         func ties(_ attributes: Set<LayoutAttribute>) -> Bool {
             constraints.contains { c in
                 (c.firstItem === self && attributes.contains(c.firstAttribute) && c.secondItem != nil)

@@ -90,11 +90,16 @@ open class View {
     var rootEngine: LayoutEngine?
     /// The frame variables of this view in its root's coordinates, made on first use.
     var layoutBox: LayoutBox?
-    /// The active constraints that mention this view.
-    var activeConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+    /// What the engine of the view's hierarchy keeps for it, once it takes part in layout.
+    var participation: Participant?
+    /// The active constraints that mention this view, kept by it, in the order they were activated.
+    /// Each constraint knows its place in its items' lists (``LayoutConstraint/slots``), so
+    /// that it comes off in O(1), the last one taking its place.
+    private(set) var activeConstraints: [LayoutConstraint] = []
     /// Every constraint that names this view, active or not, not retained: each takes itself
-    /// off when it goes away, and this view clears itself from them when it goes away.
-    var mentions: [ObjectIdentifier: Unmanaged<LayoutConstraint>] = [:]
+    /// off when it goes away, and this view clears itself from them when it goes away. Places are
+    /// kept as for ``activeConstraints``.
+    private var mentions: [Unmanaged<LayoutConstraint>] = []
     var isApplyingLayout = false
     var needsLayout = true
 
@@ -106,22 +111,60 @@ open class View {
 
     deinit {
         for v in subviews { v.superview = nil }
-        // Every constraint naming this view stops referring to it; the other view of an active
-        // one forgets it. Identities are compared, not references.
+        // Every constraint naming this view stops referring to it and is deactivated, as in UIKit;
+        // the other view of an active one forgets it, but keeps its mention, so that it clears its
+        // own side should it go first. Identities are compared, not references.
         let me = ObjectIdentifier(self)
-        for handle in mentions.values {
+        for handle in mentions {
             let c = handle.takeUnretainedValue()
-            var other: View?
+            c.itemWentAway()
             if c.firstID == me {
                 c.firstItem = nil
-                if c.secondID != me { other = c.secondItem }
+                if c.secondID != me, let other = c.secondItem { other.removeActive(c) }
             }
             if c.secondID == me {
                 c.secondItem = nil
-                if c.firstID != me { other = c.firstItem }
+                if c.firstID != me, let other = c.firstItem { other.removeActive(c) }
             }
-            if activeConstraints[ObjectIdentifier(c)] != nil { other?.activeConstraints[ObjectIdentifier(c)] = nil }
         }
+    }
+
+    // MARK: - The constraints that mention the view
+
+    /// Whether `c` sits in this view's lists under its first item's places (its second item's
+    /// otherwise); a constraint relating a view to itself is listed once, as its first item.
+    private func isFirstItem(of c: LayoutConstraint) -> Bool { c.firstID == ObjectIdentifier(self) }
+
+    func addMention(of c: LayoutConstraint) {
+        c.slots[.mentions, isFirstItem(of: c)] = mentions.count
+        mentions.append(.passUnretained(c))
+    }
+
+    func removeMention(of c: LayoutConstraint) {
+        remove(c, .mentions, from: &mentions) { $0.takeUnretainedValue() }
+    }
+
+    func addActive(_ c: LayoutConstraint) {
+        c.slots[.active, isFirstItem(of: c)] = activeConstraints.count
+        activeConstraints.append(c)
+    }
+
+    func removeActive(_ c: LayoutConstraint) {
+        remove(c, .active, from: &activeConstraints) { $0 }
+    }
+
+    /// Takes `c` out of one of this view's lists, if there, moving the last one into its place.
+    private func remove<Element>(_ c: LayoutConstraint, _ list: LayoutConstraint.Slots.List, from elements: inout [Element],
+                                 _ constraint: (Element) -> LayoutConstraint) {
+        let first = isFirstItem(of: c)
+        let slot = c.slots[list, first]
+        guard slot >= 0 else { return }
+        c.slots[list, first] = -1
+        let last = elements.removeLast()
+        guard slot < elements.count else { return }
+        elements[slot] = last
+        let moved = constraint(last)
+        moved.slots[list, isFirstItem(of: moved)] = slot
     }
 
     // MARK: - Hierarchy

@@ -1,6 +1,7 @@
 import AutoLayout
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct LayoutTests {
     @Test func edgesPinnedWithConstants() {
@@ -229,5 +230,70 @@ import Testing
         }
         #expect(kept2?.firstItem == nil && kept2?.secondItem == nil)
         #expect(kept2?.description.contains("width") == true)
+    }
+}
+
+@Suite struct ConstraintListTests {
+    /// Seeded sequences of making, activating, deactivating and dropping constraints and views, some
+    /// in a hierarchy and some not: after each step every view lists exactly the active constraints
+    /// that mention it (each once), a constraint whose view went away is inactive, and the
+    /// hierarchy still lays out.
+    @Test(arguments: 1...12) func viewsListTheirActiveConstraints(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        let root = container()
+        var views: [View] = [root]
+        var made = 0
+        func newView() -> View {
+            made += 1
+            let v = View(identifier: "v\(made)")
+            v.translatesAutoresizingMaskIntoConstraints = false
+            if Bool.random(using: &rng) { root.addSubview(v) }
+            return v
+        }
+        for _ in 0..<5 { views.append(newView()) }
+        var constraints: [LayoutConstraint] = []
+        var problems: [String] = []
+        for _ in 0..<300 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0...3:
+                let a = views.randomElement(using: &rng)!, b = views.randomElement(using: &rng)!
+                let c = Bool.random(using: &rng)
+                    ? a.widthAnchor.constraint(equalTo: b.widthAnchor, constant: Double(Int.random(in: 0...20, using: &rng)))
+                    : a.topAnchor.constraint(equalTo: b.topAnchor, constant: Double(Int.random(in: 0...20, using: &rng)))
+                c.priority = LayoutPriority(Double(Int.random(in: 100...900, using: &rng)))
+                c.isActive = Bool.random(using: &rng)
+                constraints.append(c)
+            case 4, 5:
+                if let c = constraints.randomElement(using: &rng) { c.isActive.toggle() }
+            case 6:
+                if !constraints.isEmpty { constraints.remove(at: Int.random(in: 0..<constraints.count, using: &rng)) }
+            case 7:
+                // A view is dropped: one in the hierarchy lives on in it unless removed too.
+                if views.count > 2 {
+                    let v = views.remove(at: Int.random(in: 1..<views.count, using: &rng))
+                    if Bool.random(using: &rng) { v.removeFromSuperview() }
+                }
+            case 8:
+                views.append(newView())
+            default:
+                root.layoutIfNeeded()
+            }
+            for c in constraints where (c.firstItem == nil || c.secondItem == nil) && c.isActive {
+                problems.append("\(c) is still active after a view of it went away")
+            }
+            for v in views + root.subviews {
+                let listed = v.constraintsAffectingLayout(for: .horizontal) + v.constraintsAffectingLayout(for: .vertical)
+                if Set(listed.map(ObjectIdentifier.init)).count != listed.count { problems.append("a constraint listed twice on \(v.identifier)") }
+                if !listed.allSatisfy({ $0.isActive && ($0.firstItem === v || $0.secondItem === v) }) {
+                    problems.append("\(v.identifier) lists a constraint that is inactive or not its own")
+                }
+                for c in constraints where c.isActive && (c.firstItem === v || c.secondItem === v) && !listed.contains(where: { $0 === c }) {
+                    problems.append("\(c) is active but not listed on \(v.identifier)")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        root.layoutIfNeeded()
+        #expect(root.frame.width == 320)
     }
 }
