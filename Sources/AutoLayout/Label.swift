@@ -13,22 +13,22 @@ open class Label: View {
 
     private static let defaultMeasurerStorage = Locked<(any TextMeasuring)?>(nil)
 
-    public var text: String { didSet { if text != oldValue { textDidChange() } } }
-    public var font: Font { didSet { if font != oldValue { textDidChange() } } }
+    @exclusivity(unchecked) public var text: String { didSet { if text != oldValue { textDidChange() } } }
+    @exclusivity(unchecked) public var font: Font { didSet { if font != oldValue { textDidChange() } } }
     /// The most lines shown; 0 for no limit.
-    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
-    public var lineBreakMode = LineBreakMode.byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
-    public var lineHeight = LineHeight.natural { didSet { if lineHeight != oldValue { textDidChange() } } }
+    @exclusivity(unchecked) public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textDidChange() } } }
+    @exclusivity(unchecked) public var lineBreakMode = LineBreakMode.byTruncatingTail { didSet { if lineBreakMode != oldValue { textDidChange() } } }
+    @exclusivity(unchecked) public var lineHeight = LineHeight.natural { didSet { if lineHeight != oldValue { textDidChange() } } }
     public var textAlignment = TextAlignment.natural
     public var textColor = Color.black
     /// The width a multi-line label wraps at for its intrinsic size; 0 lets layout decide.
-    public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } } }
-    public var contentSizeCategory = ContentSizeCategory.large {
+    @exclusivity(unchecked) public var preferredMaxLayoutWidth: CGFloat = 0 { didSet { if preferredMaxLayoutWidth != oldValue { textDidChange() } } }
+    @exclusivity(unchecked) public var contentSizeCategory = ContentSizeCategory.large {
         didSet { if contentSizeCategory != oldValue { textDidChange() } }
     }
-    public var language: String? { didSet { if language != oldValue { textDidChange() } } }
+    @exclusivity(unchecked) public var language: String? { didSet { if language != oldValue { textDidChange() } } }
     /// This label's measurer; nil uses ``defaultMeasurer``.
-    public var measurer: (any TextMeasuring)? {
+    @exclusivity(unchecked) public var measurer: (any TextMeasuring)? {
         didSet {
             measuringContext = nil
             textDidChange()
@@ -36,12 +36,12 @@ open class Label: View {
     }
     /// What the measurer keeps between this label's measurements (see
     /// ``TextMeasuring/measure(_:context:)``).
-    private var measuringContext: AnyObject?
+    @exclusivity(unchecked) private var measuringContext: AnyObject?
 
     /// The width the last layout pass gave a multi-line label, which its intrinsic height uses.
-    var layoutWidth: CGFloat?
+    @exclusivity(unchecked) var layoutWidth: CGFloat?
     /// The last measurement and the width it was made at; any change to what is measured drops it.
-    private var cached: (width: CGFloat?, result: TextMeasurement)?
+    @exclusivity(unchecked) private var cached: (width: CGFloat?, result: TextMeasurement)?
 
     public init(identifier: String = "label", text: String = "", font: Font = Font()) {
         self.text = text
@@ -63,11 +63,15 @@ open class Label: View {
     public var measurement: TextMeasurement? {
         let width = measuringWidth
         if let c = cached, c.width == width { return c.result }
-        guard let m = measurer ?? Label.defaultMeasurer else { return nil }
+        let fallback = measurer == nil ? Label.defaultMeasurer : nil
+        guard measurer != nil || fallback != nil else { return nil }
         let request = TextMeasureRequest(text: text, font: font, width: width, numberOfLines: numberOfLines,
                                          lineBreakMode: lineBreakMode, lineHeight: lineHeight,
                                          contentSizeCategory: contentSizeCategory, language: language)
-        let result = m.measure(request, context: &measuringContext)
+        // The label's own measurer is called where it is stored, not copied out: a copy would
+        // count a reference to a measurer that every thread's labels share.
+        let result = measurer?.measure(request, context: &measuringContext)
+            ?? fallback!.measure(request, context: &measuringContext)
         cached = (width, result)
         return result
     }

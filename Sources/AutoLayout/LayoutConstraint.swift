@@ -38,10 +38,10 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 /// constraint going away takes itself off its views' lists), so the items need no weak
 /// references, whose side tables would slow every retain of a view.
 public final class LayoutConstraint {
-    public internal(set) unowned(unsafe) var firstItem: View?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var firstItem: View?
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public internal(set) unowned(unsafe) var secondItem: View?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var secondItem: View?
     /// The items' identities, which a view going away compares against without touching the
     /// unowned references.
     let firstID: ObjectIdentifier
@@ -51,7 +51,7 @@ public final class LayoutConstraint {
 
     /// The constant added to the second side. Changing it on an active constraint re-solves from the
     /// current solution (Solver.setConstant), without rebuilding anything.
-    public var constant: CGFloat {
+    @exclusivity(unchecked) public var constant: CGFloat {
         didSet {
             guard constant != oldValue else { return }
             engine?.constantDidChange(self)
@@ -59,7 +59,7 @@ public final class LayoutConstraint {
     }
 
     /// The constraint's priority. Changing it on an active constraint reinstalls it.
-    public var priority: LayoutPriority = .required {
+    @exclusivity(unchecked) public var priority: LayoutPriority = .required {
         didSet {
             guard priority != oldValue else { return }
             engine?.priorityDidChange(self)
@@ -73,14 +73,14 @@ public final class LayoutConstraint {
     /// not weak (a weak reference would make every retain of the engine take the slow path):
     /// the engine keeps the constraints installed in it and clears this when it goes away or
     /// uninstalls the constraint.
-    unowned(unsafe) var engine: LayoutEngine?
-    var solverConstraint: Cassowary.Constraint?
+    @exclusivity(unchecked) unowned(unsafe) var engine: LayoutEngine?
+    @exclusivity(unchecked) var solverConstraint: Cassowary.Constraint?
     /// The constraint's place in its engine's list of installed constraints.
-    var installedSlot = -1
+    @exclusivity(unchecked) var installedSlot = -1
     /// Active but waiting for its two views to share a hierarchy.
-    var isPending = false
+    @exclusivity(unchecked) var isPending = false
     /// Where the constraint sits in its items' lists; kept by the views.
-    var slots = Slots()
+    @exclusivity(unchecked) var slots = Slots()
 
     /// A constraint's places in its first and second items' lists of the constraints that mention
     /// them and of their active constraints, -1 where it is not listed.
@@ -103,7 +103,7 @@ public final class LayoutConstraint {
             }
         }
     }
-    private var active = false
+    @exclusivity(unchecked) private var active = false
 
     /// Creates a constraint, checking that the attributes can be related.
     /// - Throws: ``LayoutError`` for attributes that cannot be related or invalid numbers.

@@ -28,20 +28,20 @@ final class Participant {
     let box: LayoutBox
     /// The engine this belongs to, cleared when the engine forgets the view or goes away: a view
     /// keeps the record of its hierarchy's engine, and compares this to find it.
-    fileprivate(set) var engineID: ObjectIdentifier?
+    @exclusivity(unchecked) fileprivate(set) var engineID: ObjectIdentifier?
     /// The place in the engine's list of participants.
-    fileprivate var slot: Int
+    @exclusivity(unchecked) fileprivate var slot: Int
     /// x, y, width, height from the frame (autoresizing), or from the root's size.
-    var frame: [Cassowary.Constraint] = []
+    @exclusivity(unchecked) var frame: [Cassowary.Constraint] = []
     /// hugging <=, compression >= per axis, with the size they were made for.
-    var horizontal: [Cassowary.Constraint] = []
-    var vertical: [Cassowary.Constraint] = []
-    var intrinsic = CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
+    @exclusivity(unchecked) var horizontal: [Cassowary.Constraint] = []
+    @exclusivity(unchecked) var vertical: [Cassowary.Constraint] = []
+    @exclusivity(unchecked) var intrinsic = CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
     /// Whether the intrinsic size changed since the constants were last brought up to date.
-    var isPending = false
+    @exclusivity(unchecked) var isPending = false
     /// The installed constraints that use the view's margins or baselines: what a change of those
     /// updates (most views have none).
-    var geometryUsers: [LayoutConstraint] = []
+    @exclusivity(unchecked) var geometryUsers: [LayoutConstraint] = []
 
     fileprivate init(view: View, box: LayoutBox, engine: LayoutEngine, slot: Int) {
         self.view = view
@@ -70,26 +70,26 @@ final class LayoutEngine {
     let solver = Solver()
     /// Whether this engine is a one-off for fitting a subtree; it leaves the views' bookkeeping alone.
     let isScratch: Bool
-    var needsSolve = true
+    @exclusivity(unchecked) var needsSolve = true
 
     /// Each installed layout constraint with its solver constraint. A constraint installed in a
     /// hierarchy's engine knows its place here (``LayoutConstraint/installedSlot``).
-    private var installed: [(layout: LayoutConstraint, solver: Cassowary.Constraint)] = []
+    @exclusivity(unchecked) private var installed: [(layout: LayoutConstraint, solver: Cassowary.Constraint)] = []
     /// The views with frame variables in this solver, in the order they joined.
-    private var records: [Participant] = []
+    @exclusivity(unchecked) private var records: [Participant] = []
     /// A scratch engine's records by view (a hierarchy's engine finds them on the views).
-    private var scratchRecords: [ObjectIdentifier: Participant] = [:]
+    @exclusivity(unchecked) private var scratchRecords: [ObjectIdentifier: Participant] = [:]
     /// The participating labels, whose height may depend on their solved width.
-    private var labels: [Participant] = []
+    @exclusivity(unchecked) private var labels: [Participant] = []
     /// The participants whose intrinsic size changed since the last solve.
-    private var pending: [Participant] = []
+    @exclusivity(unchecked) private var pending: [Participant] = []
     /// Constant changes gathered for one dual simplex pass; kept to reuse its storage.
-    private var changes: [(Cassowary.Constraint, Double)] = []
-    private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
+    @exclusivity(unchecked) private var changes: [(Cassowary.Constraint, Double)] = []
+    @exclusivity(unchecked) private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
     /// How many times a layout re-solves for multi-line labels at most.
     static let labelPasses = 4
     /// What went wrong, newest last: broken constraints and the like.
-    var diagnostics: [LayoutDiagnostic] = []
+    @exclusivity(unchecked) var diagnostics: [LayoutDiagnostic] = []
     static let logger = Logger(label: "SelfSizing.AutoLayout")
 
     init(root: View, scratch: Bool = false) {

@@ -15,16 +15,16 @@ open class View {
     public static let standardSpacing: CGFloat = 8
 
     /// A name for diagnostics and layout output.
-    public var identifier: String
+    @exclusivity(unchecked) public var identifier: String
 
     /// The view this one is a subview of. Not counted: the superview keeps its subviews, and
     /// clears this when it goes away, so it is never read after the superview is gone (and
     /// reading it costs no reference counting, which layout does on every change).
-    public private(set) unowned(unsafe) var superview: View?
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
     /// The view's rectangle in its superview's coordinates.
-    public var frame: CGRect = .zero {
+    @exclusivity(unchecked) public var frame: CGRect = .zero {
         didSet {
             guard frame != oldValue, translatesAutoresizingMaskIntoConstraints, !isApplyingLayout else { return }
             engineIfAny?.autoresizingFrameDidChange(self)
@@ -36,7 +36,7 @@ open class View {
 
     /// Whether the engine fixes the frame with constraints made from it (UIKit's autoresizing
     /// constraints). True for a new view, as in UIKit.
-    public var translatesAutoresizingMaskIntoConstraints = true {
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
         didSet {
             guard oldValue != translatesAutoresizingMaskIntoConstraints else { return }
             engineIfAny?.autoresizingDidChange(self)
@@ -47,12 +47,12 @@ open class View {
     /// collapse their hidden arranged subviews.
     /// The colour drawn behind the view's content; nil draws nothing.
     public var backgroundColor: Color?
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { superview?.hiddenStateOfSubviewDidChange(self) } }
     }
 
     /// The layout direction set on this view, or nil to inherit its superview's.
-    public var layoutDirection: LayoutDirection? {
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
         didSet { if layoutDirection != oldValue { engineIfAny?.layoutDirectionDidChange(self) } }
     }
 
@@ -68,7 +68,7 @@ open class View {
     }
 
     /// The margins, by leading and trailing.
-    public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
+    @exclusivity(unchecked) public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
         didSet { if directionalLayoutMargins != oldValue { engineIfAny?.geometryConstantsDidChange(self) } }
     }
 
@@ -83,25 +83,25 @@ open class View {
         }
     }
 
-    var contentHugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
-    var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+    @exclusivity(unchecked) var contentHugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    @exclusivity(unchecked) var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
 
     /// The engine of this view's hierarchy, kept by the root view.
-    var rootEngine: LayoutEngine?
+    @exclusivity(unchecked) var rootEngine: LayoutEngine?
     /// The frame variables of this view in its root's coordinates, made on first use.
-    var layoutBox: LayoutBox?
+    @exclusivity(unchecked) var layoutBox: LayoutBox?
     /// What the engine of the view's hierarchy keeps for it, once it takes part in layout.
-    var participation: Participant?
+    @exclusivity(unchecked) var participation: Participant?
     /// The active constraints that mention this view, kept by it, in the order they were activated.
     /// Each constraint knows its place in its items' lists (``LayoutConstraint/slots``), so
     /// that it comes off in O(1), the last one taking its place.
-    private(set) var activeConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) private(set) var activeConstraints: [LayoutConstraint] = []
     /// Every constraint that names this view, active or not, not retained: each takes itself
     /// off when it goes away, and this view clears itself from them when it goes away. Places are
     /// kept as for ``activeConstraints``.
-    private var mentions: [Unmanaged<LayoutConstraint>] = []
-    var isApplyingLayout = false
-    var needsLayout = true
+    @exclusivity(unchecked) private var mentions: [Unmanaged<LayoutConstraint>] = []
+    @exclusivity(unchecked) var isApplyingLayout = false
+    @exclusivity(unchecked) var needsLayout = true
 
     /// Creates a view.
     /// - Parameter identifier: a name for diagnostics and layout output.

@@ -44,10 +44,10 @@ public final class HeightCache {
     @exclusivity(unchecked) private var current: Store
     @exclusivity(unchecked) private var others: [Context: Store] = [:]
     /// The other contexts, least recently used first.
-    private var recent: [Context] = []
-    public private(set) var context: Context
+    @exclusivity(unchecked) private var recent: [Context] = []
+    @exclusivity(unchecked) public private(set) var context: Context
     /// The number of rows in each section that the index-path heights are for.
-    public private(set) var rowCounts: [Int]
+    @exclusivity(unchecked) public private(set) var rowCounts: [Int]
 
     init(context: Context, rowCounts: [Int]) {
         self.context = context

@@ -5,9 +5,9 @@ import Foundation
 /// its 1-based row number in the section to `{field}`s and `{row}`.
 public final class ItemsDataSource: TableViewDataSource {
     /// The items, one array per section.
-    public var sections: [[DataItem]]
+    @exclusivity(unchecked) public var sections: [[DataItem]]
     /// The reuse identifier of a row's cell.
-    public var cellIdentifier: (IndexPath, DataItem) -> String
+    @exclusivity(unchecked) public var cellIdentifier: (IndexPath, DataItem) -> String
     /// A header item per section (nil for none), shown by the header view registered as
     /// ``headerIdentifier``: it binds like a row, `{row}` being the 1-based section.
     public var headers: [DataItem?] = []

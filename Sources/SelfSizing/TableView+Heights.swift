@@ -78,6 +78,12 @@ extension TableView {
     /// cached by index path. What rows get when the delegate does not say otherwise.
     public func automaticHeight(forRowAt indexPath: IndexPath) throws(TableViewError) -> CGFloat {
         guard let dataSource else { return estimatedRowHeight }
+        return try automaticHeight(forRowAt: indexPath, dataSource)
+    }
+
+    /// ``automaticHeight(forRowAt:)`` with the data source loaded once by the caller (loading the
+    /// weak reference for every row costs more than the rest of a cache hit).
+    func automaticHeight(forRowAt indexPath: IndexPath, _ dataSource: TableViewDataSource) throws(TableViewError) -> CGFloat {
         // The data source is asked only about rows it has (loaded first if it never was).
         if !hasLoadedData { try layoutIfNeeded() }
         guard heightCache.contains(indexPath) else { throw .invalidIndexPath(indexPath) }

@@ -109,8 +109,14 @@ extension TableView {
 
     /// A row's height from the delegate, or as a self-sizing cell; 0 for nonsense.
     private func rowHeight(at ip: IndexPath) throws(TableViewError) -> Double {
+        try rowHeight(at: ip, delegate: delegate, dataSource: dataSource)
+    }
+
+    /// A row's height with the delegate and data source loaded once for many rows.
+    private func rowHeight(at ip: IndexPath, delegate: TableViewDelegate?, dataSource: TableViewDataSource?) throws(TableViewError) -> Double {
         if let delegate { return Double(sanitized(try wrapping(ip) { try delegate.tableView(self, heightForRowAt: ip) })) }
-        return Double(sanitized(try automaticHeight(forRowAt: ip)))
+        guard let dataSource else { return Double(sanitized(estimatedRowHeight)) }
+        return Double(sanitized(try automaticHeight(forRowAt: ip, dataSource)))
     }
 
     /// Measures one row (through the delegate, or as a self-sizing cell) and updates the
@@ -142,12 +148,13 @@ extension TableView {
         }
         let total = sections.reduce(0) { $0 + $1.rows.count }
         var done = 0
+        let delegate = delegate, dataSource = dataSource
         for s in sections.indices {
             // A section's sums are rebuilt once at its end rather than row by row.
             var values = sections[s].rows.values
             for r in values.indices {
                 if !sections[s].isMeasured[r] {
-                    values[r] = try rowHeight(at: IndexPath(row: r, section: s))
+                    values[r] = try rowHeight(at: IndexPath(row: r, section: s), delegate: delegate, dataSource: dataSource)
                     sections[s].isMeasured[r] = true
                 }
                 done += 1

@@ -90,22 +90,22 @@ public final class TableView {
     public weak var delegate: TableViewDelegate?
 
     /// The table's width in points.
-    public var width: CGFloat { didSet { if width != oldValue { contextDidChange() } } }
-    public var contentSizeCategory = ContentSizeCategory.large {
+    @exclusivity(unchecked) public var width: CGFloat { didSet { if width != oldValue { contextDidChange() } } }
+    @exclusivity(unchecked) public var contentSizeCategory = ContentSizeCategory.large {
         didSet { if contentSizeCategory != oldValue { applyContentSizeCategory(); contextDidChange() } }
     }
-    public var separatorStyle = SeparatorStyle.singleLine { didSet { if separatorStyle != oldValue { contextDidChange() } } }
+    @exclusivity(unchecked) public var separatorStyle = SeparatorStyle.singleLine { didSet { if separatorStyle != oldValue { contextDidChange() } } }
     /// The screen scale: the separator is one pixel, 1 / scale points.
-    public var scale: CGFloat = 3 { didSet { if scale != oldValue { contextDidChange() } } }
+    @exclusivity(unchecked) public var scale: CGFloat = 3 { didSet { if scale != oldValue { contextDidChange() } } }
     /// The width of a section index (the A-Z strip) along the trailing edge; 0 for none.
-    public var sectionIndexWidth: CGFloat = 0 { didSet { if sectionIndexWidth != oldValue { contextDidChange() } } }
+    @exclusivity(unchecked) public var sectionIndexWidth: CGFloat = 0 { didSet { if sectionIndexWidth != oldValue { contextDidChange() } } }
     /// Leading and trailing margins; an inset-grouped table insets its rows by them. nil gives
     /// UIKit's system margins: 20 points on tables 414 points wide and wider, 16 below.
     public var layoutMargins: (leading: CGFloat, trailing: CGFloat)? {
         didSet { if layoutMargins?.leading != oldValue?.leading || layoutMargins?.trailing != oldValue?.trailing { contextDidChange() } }
     }
     /// The height rows stand in with before they are measured; 0 measures every row at layout.
-    public var estimatedRowHeight: CGFloat = 44
+    @exclusivity(unchecked) public var estimatedRowHeight: CGFloat = 44
     /// The default header and footer heights (the delegate may give others).
     public var sectionHeaderHeight: CGFloat
     public var sectionFooterHeight: CGFloat
@@ -114,7 +114,7 @@ public final class TableView {
     public var tableFooterHeight: CGFloat = 0 { didSet { needsSectionLayout = true } }
     /// How many threads ``layoutAllRows(progress:)`` may measure on, when the data source
     /// configures concurrently and no delegate gives row heights; 1 measures on the calling thread.
-    public var maximumConcurrency = ProcessInfo.processInfo.activeProcessorCount
+    @exclusivity(unchecked) public var maximumConcurrency = ProcessInfo.processInfo.activeProcessorCount
     /// Content insets, above and below everything else.
     public var contentInset: (top: CGFloat, bottom: CGFloat) = (0, 0)
 
@@ -122,7 +122,7 @@ public final class TableView {
     /// "cached by indexPath [0,4] -> 388.67", "hit cache by key ..."; fallbacks at warning.
     public var logger = Logger(label: "SelfSizing.TableView") { didSet { logsDebug = logger.logLevel <= .debug } }
     /// Whether debug messages are wanted: checked before each is made, as they are made per row.
-    private(set) var logsDebug = false
+    @exclusivity(unchecked) private(set) var logsDebug = false
     /// Problems found while measuring (a zero height, a fallback), most recent last; at most 100.
     public private(set) var diagnostics: [String] = []
 
@@ -135,32 +135,32 @@ public final class TableView {
         /// Template cells made.
         public var templatesMade = 0
     }
-    public internal(set) var statistics = Statistics()
+    @exclusivity(unchecked) public internal(set) var statistics = Statistics()
 
     /// Heights by index path and by key, for each layout context.
     public let heightCache: HeightCache
 
     // Registration and templates.
-    var cellFactories: [String: () throws -> TableViewCell] = [:]
+    @exclusivity(unchecked) var cellFactories: [String: () throws -> TableViewCell] = [:]
     var headerFooterFactories: [String: () throws -> TableViewCell] = [:]
-    var templates: [String: TableViewCell] = [:]
+    @exclusivity(unchecked) var templates: [String: TableViewCell] = [:]
     /// The templates of the threads of ``layoutAllRows(progress:)``, one dictionary per thread,
     /// kept between calls.
-    var workerTemplates: [[String: TableViewCell]] = []
+    @exclusivity(unchecked) var workerTemplates: [[String: TableViewCell]] = []
     var notedSubjects: Set<String> = []
     var headerFooterTemplates: [String: TableViewCell] = [:]
 
     // Geometry of the current context.
-    var sections: [SectionGeometry] = []
+    @exclusivity(unchecked) var sections: [SectionGeometry] = []
     /// Each section's total height (header, rows, footer, spacing).
-    var sectionTotals = PrefixSums()
-    var needsSectionLayout = true
-    var needsReload = true
+    @exclusivity(unchecked) var sectionTotals = PrefixSums()
+    @exclusivity(unchecked) var needsSectionLayout = true
+    @exclusivity(unchecked) var needsReload = true
     /// Whether the table has asked its data source for counts: until then, updates have nothing
     /// to apply to and load the data instead, as UIKit's do.
-    var hasLoadedData = false
+    @exclusivity(unchecked) var hasLoadedData = false
     /// Item identifiers when the table is driven by snapshots (``apply(identifiers:reloading:)``).
-    var itemIdentifiers: [[AnyHashable]]?
+    @exclusivity(unchecked) var itemIdentifiers: [[AnyHashable]]?
 
     public init(width: CGFloat, style: Style = .plain) {
         self.width = width

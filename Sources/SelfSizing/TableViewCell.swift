@@ -12,14 +12,14 @@ open class TableViewCell {
     /// The view the row's content lives in; its width is fixed by the table, its height comes
     /// from its constraints.
     public let contentView: View
-    public internal(set) var reuseIdentifier: String?
+    @exclusivity(unchecked) public internal(set) var reuseIdentifier: String?
     /// Whether this is a table's off-screen template, used only to compute heights.
-    public internal(set) var isTemplateLayoutCell = false
-    public var accessoryType = AccessoryType.none
+    @exclusivity(unchecked) public internal(set) var isTemplateLayoutCell = false
+    @exclusivity(unchecked) public var accessoryType = AccessoryType.none
     /// A custom accessory; it replaces ``accessoryType`` and takes its own width plus 16 points.
-    public var accessoryView: View?
+    @exclusivity(unchecked) public var accessoryView: View?
     /// Asks the table to size the cell with ``sizeThatFits(_:)`` rather than Auto Layout.
-    public var enforceFrameLayout = false
+    @exclusivity(unchecked) public var enforceFrameLayout = false
 
     /// The accessory UIKit shows at a row's trailing edge.
     public enum AccessoryType: String, Sendable, CaseIterable {

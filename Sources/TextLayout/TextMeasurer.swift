@@ -29,10 +29,54 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         init() { texts.reserveCapacity(512) }
     }
 
+    /// A prepared text's key: the font, the breaking mode and the text's UTF-8 bytes (compared as
+    /// bytes, not as canonically equivalent strings: the bytes are what is shaped).
     fileprivate struct PreparedKey: Hashable {
         let font: Int
         let charWrap: Bool
         let text: String
+        /// The bytes' hash, made once per lookup, eight bytes at a step. String's own hashing
+        /// normalises text it does not know to be NFC first, which costs more than the rest of a hit.
+        let bytesHash: Int
+
+        init(font: Int, charWrap: Bool, text: String) {
+            self.font = font
+            self.charWrap = charWrap
+            self.text = text
+            bytesHash = text.utf8.withContiguousStorageIfAvailable(PreparedKey.hash) ?? Array(text.utf8).withUnsafeBufferPointer(PreparedKey.hash)
+        }
+
+        static func == (a: PreparedKey, b: PreparedKey) -> Bool {
+            guard a.bytesHash == b.bytesHash, a.font == b.font, a.charWrap == b.charWrap else { return false }
+            let same = a.text.utf8.withContiguousStorageIfAvailable { x in
+                b.text.utf8.withContiguousStorageIfAvailable { y in
+                    x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+                }
+            }
+            return (same ?? nil) ?? a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
+
+        /// A multiply-and-shift mix over eight-byte words: a cache key needs speed, not resistance
+        /// to chosen collisions.
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            let raw = UnsafeRawBufferPointer(bytes)
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                h ^= h >> 32
+                i += 8
+            }
+            var tail: UInt64 = 0
+            while i < raw.count {
+                tail = tail << 8 | UInt64(raw[i])
+                i += 1
+            }
+            h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+            return Int(truncatingIfNeeded: h ^ (h >> 29))
+        }
     }
 
     private struct ResolveKey: Hashable {
@@ -264,10 +308,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true,
                  charWrap: Bool = false) -> PreparedText {
         let key = PreparedKey(font: keep ? font.id : -1, charWrap: charWrap, text: keep ? text : "")
-        // The shard is chosen without hashing the text (the table hashes it once).
-        let utf8 = text.utf8
-        let spread = utf8.count &* 31 &+ Int(utf8.last ?? 0) &* 7 &+ Int(utf8.first ?? 0) &+ font.id
-        let shard = preparedShards[spread & (preparedShards.count - 1)]
+        let shard = preparedShards[(key.bytesHash &+ font.id) & (preparedShards.count - 1)]
         if keep {
             shard.lock.lock()
             if let p = shard.texts[key] {
@@ -380,9 +421,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let language: String?
         let category: ContentSizeCategory
         let resolved: ResolvedFont?
-        var text = ""
-        var charWrap = false
-        var prepared: PreparedText?
+        @exclusivity(unchecked) var text = ""
+        @exclusivity(unchecked) var charWrap = false
+        @exclusivity(unchecked) var prepared: PreparedText?
 
         init(_ measurer: TextMeasurer, _ request: TextMeasureRequest, _ resolved: ResolvedFont?) {
             self.measurer = ObjectIdentifier(measurer)

@@ -8,9 +8,9 @@ public final class CellTemplate {
     public let spec: CellSpec
     public let contentView: View
     /// The views by id, `contentView` included.
-    public private(set) var views: [String: View] = [:]
+    @exclusivity(unchecked) public private(set) var views: [String: View] = [:]
 
-    private var bindings: [Binding] = []
+    @exclusivity(unchecked) private var bindings: [Binding] = []
 
     private enum Binding {
         case text(Label, BindingTemplate, String)
