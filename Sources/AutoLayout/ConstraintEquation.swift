@@ -180,13 +180,13 @@ public struct ConstraintEquation: Hashable, Sendable {
 extension LayoutAttribute {
     /// The attribute named as in NSLayoutConstraint.Attribute (`baseline` is `lastBaseline`).
     public init?(name: String) {
-        if name == "baseline" {
-            self = .lastBaseline
-            return
-        }
-        guard let a = LayoutAttribute.allCases.first(where: { $0.description == name && $0 != .notAnAttribute }) else {
-            return nil
-        }
+        guard let a = LayoutAttribute.byName[name] else { return nil }
         self = a
     }
+
+    private static let byName: [String: LayoutAttribute] = {
+        var names = ["baseline": LayoutAttribute.lastBaseline]
+        for a in allCases where a != .notAnAttribute { names[a.description] = a }
+        return names
+    }()
 }

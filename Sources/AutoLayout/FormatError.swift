@@ -30,15 +30,21 @@ public struct FormatError: Error, Equatable, Sendable, CustomStringConvertible {
 struct FormatScanner {
     let text: [UInt8]
     let source: String
+    /// Whether every character is one byte, so that a column is an index.
+    private let isASCII: Bool
     var index = 0
 
     init(_ source: String) {
         self.source = source
         self.text = Array(source.utf8)
+        isASCII = text.allSatisfy { $0 < 0x80 }
     }
 
     /// The 1-based column of the next character.
-    var column: Int { String(decoding: text[0..<min(index, text.count)], as: UTF8.self).count + 1 }
+    var column: Int {
+        if isASCII { return min(index, text.count) + 1 }
+        return String(decoding: text[0..<min(index, text.count)], as: UTF8.self).count + 1
+    }
     var isAtEnd: Bool { index >= text.count }
     var peek: Character? { isAtEnd ? nil : Character(Unicode.Scalar(text[index])) }
     private var byte: UInt8? { isAtEnd ? nil : text[index] }
@@ -83,10 +89,17 @@ struct FormatScanner {
     /// An unsigned decimal number.
     mutating func number() -> Double? {
         let start = index
-        while let c = byte, FormatScanner.isDigit(c) { index += 1 }
+        // Whole numbers of up to 15 digits are exact in a Double and read as they are scanned.
+        var whole = 0
+        while let c = byte, FormatScanner.isDigit(c) {
+            whole = whole &* 10 &+ Int(c - 0x30)
+            index += 1
+        }
         if byte == 0x2E, index + 1 < text.count, FormatScanner.isDigit(text[index + 1]) {
             index += 1
             while let c = byte, FormatScanner.isDigit(c) { index += 1 }
+        } else if index > start, index - start <= 15 {
+            return Double(whole)
         }
         guard index > start else { return nil }
         return Double(String(decoding: text[start..<index], as: UTF8.self))

@@ -255,7 +255,7 @@ final class LayoutEngine {
         if let second = c.secondItem {
             appendTerms(c.secondAttribute, of: second, direction, scale: -Double(c.multiplier), to: &terms)
         }
-        return (Cassowary.Expression(terms), constantForm(of: c))
+        return (Cassowary.Expression(terms), constantForm(of: c, direction))
     }
 
     /// An attribute of a view as terms of its frame variables, times `scale`, appended without an
@@ -288,9 +288,9 @@ final class LayoutEngine {
 
     /// The constant of a constraint's expression alone (what margins, baselines and the
     /// constraint's own constant contribute), without building its terms.
-    private func constantForm(of c: LayoutConstraint) -> Double {
+    private func constantForm(of c: LayoutConstraint, _ direction: LayoutDirection? = nil) -> Double {
         let first = c.firstItem!
-        let direction = first.effectiveLayoutDirection
+        let direction = direction ?? first.effectiveLayoutDirection
         var constant = attributeConstant(c.firstAttribute, of: first, direction) - Double(c.constant)
         if let second = c.secondItem {
             constant -= Double(c.multiplier) * attributeConstant(c.secondAttribute, of: second, direction)

@@ -32,6 +32,8 @@ import Testing
         ("title.leading == contentView.leading @ 2000", 40, "A priority is a number from 1 to 1000"),
         ("title.leading == contentView.leading + gap", 40, "Unknown metric 'gap'"),
         ("title.leading == contentView.leading 20", 38, "Expected '+', '-', '@' or the end"),
+        ("title.width == 4 é", 18, "Expected '@' or the end"),
+        ("títle.width == 4", 2, "Expected '.' and an attribute after 't'"),
     ])
     func malformedEquationsPointAtTheColumn(_ text: String, column: Int, message: String) {
         do {
@@ -119,6 +121,7 @@ import Testing
         ("H:[a]-", 7, "Expected a number, a metric name or '('"),
         ("H:|", 4, "Expected a view"),
         ("H:[a]]", 6, "Expected '[', '-' or '|'"),
+        ("H:[a]-é", 7, "Expected a number, a metric name or '('"),
     ])
     func malformedFormatsPointAtTheColumn(_ format: String, column: Int, message: String) {
         let (_, v) = views()

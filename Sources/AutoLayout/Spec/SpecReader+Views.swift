@@ -106,9 +106,9 @@ extension SpecReader {
 
     /// Where a scalar's text starts: after its opening quote, if it has one.
     func textLocation(_ node: Node) -> CellSpec.Location {
-        var l = location(node)
-        if case let .scalar(s) = node, s.style == .singleQuoted || s.style == .doubleQuoted { l.column += 1 }
-        return l
+        guard case let .scalar(s) = node else { return location(node) }
+        let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
+        return CellSpec.Location(line: s.mark?.line ?? 0, column: (s.mark?.column ?? 0) + (quoted ? 1 : 0))
     }
 
     /// An equation or visual format string, or `{visualFormat: ..., options: [...]}`.

@@ -6,7 +6,8 @@ struct SpecReader {
     let file: String
 
     func location(_ node: Node) -> CellSpec.Location {
-        CellSpec.Location(line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
+        guard let mark = node.mark else { return CellSpec.Location(line: 0, column: 0) }
+        return CellSpec.Location(line: mark.line, column: mark.column)
     }
 
     func error(_ node: Node, _ message: String) -> SpecError {
