@@ -448,9 +448,11 @@ final class LayoutEngine {
     /// The root sits at the origin with its frame's size (unless it is being fitted or placed by
     /// its own constraints); a view with autoresizing constraints keeps its frame in its superview.
     private func makeFrameConstraints(_ r: Participant) {
+        let view = r.view, b = r.box
+        // A view placed by its own constraints has none of these (the usual case, looked at once).
+        if r.frame.isEmpty && view !== root && !view.translatesAutoresizingMaskIntoConstraints { return }
         for c in r.frame { try? solver.remove(c) }
         r.frame = []
-        let view = r.view, b = r.box
         var made: [Cassowary.Constraint] = []
         if view === root {
             made = [b.x == 0, b.y == 0]
@@ -534,6 +536,12 @@ final class LayoutEngine {
     private func updateIntrinsic(_ r: Participant, force: Bool, collecting changes: inout [(Cassowary.Constraint, Double)]) {
         let view = r.view
         let size = view.intrinsicContentSize
+        // No size, and no constraints for one: nothing to make or remove (a plain view).
+        if r.horizontal.isEmpty, r.vertical.isEmpty, size.width == CGSize.noIntrinsicMetric || !size.width.isFinite,
+           size.height == CGSize.noIntrinsicMetric || !size.height.isFinite {
+            r.intrinsic = CGSize(width: CGSize.noIntrinsicMetric, height: CGSize.noIntrinsicMetric)
+            return
+        }
         // The usual case, a new size on both axes that already have their constraints: two
         // constants each.
         if !force, r.horizontal.count == 2, r.vertical.count == 2, size.width != CGSize.noIntrinsicMetric,
