@@ -31,12 +31,17 @@ open class Label: View {
     @exclusivity(unchecked) public var measurer: (any TextMeasuring)? {
         didSet {
             measuringContext = nil
+            selfMeasuring = nil
             textDidChange()
         }
     }
     /// What the measurer keeps between this label's measurements (see
     /// ``TextMeasuring/measure(_:context:)``).
     @exclusivity(unchecked) private var measuringContext: AnyObject?
+    /// The context again when it can measure by itself (``SelfMeasuringContext``), as the label's
+    /// own measurer made it; a label on the default measurer asks the measurer every time, since
+    /// the default may have been replaced.
+    @exclusivity(unchecked) private var selfMeasuring: (any SelfMeasuringContext)?
 
     /// The width the last layout pass gave a multi-line label, which its intrinsic height uses.
     @exclusivity(unchecked) var layoutWidth: CGFloat?
@@ -63,15 +68,20 @@ open class Label: View {
     public var measurement: TextMeasurement? {
         let width = measuringWidth
         if let c = cached, c.width == width { return c.result }
-        let fallback = measurer == nil ? Label.defaultMeasurer : nil
-        guard measurer != nil || fallback != nil else { return nil }
         let request = TextMeasureRequest(text: text, font: font, width: width, numberOfLines: numberOfLines,
                                          lineBreakMode: lineBreakMode, lineHeight: lineHeight,
                                          contentSizeCategory: contentSizeCategory, language: language)
-        // The label's own measurer is called where it is stored, not copied out: a copy would
-        // count a reference to a measurer that every thread's labels share.
-        let result = measurer?.measure(request, context: &measuringContext)
-            ?? fallback!.measure(request, context: &measuringContext)
+        let result: TextMeasurement
+        if let r = selfMeasuring?.measure(request) {
+            result = r
+        } else if let m = measurer {
+            result = m.measure(request, context: &measuringContext)
+            selfMeasuring = measuringContext as? SelfMeasuringContext
+        } else if let m = Label.defaultMeasurer {
+            result = m.measure(request, context: &measuringContext)
+        } else {
+            return nil
+        }
         cached = (width, result)
         return result
     }

@@ -145,3 +145,13 @@ extension TextMeasuring {
         measure(request)
     }
 }
+
+/// A measuring context (see ``TextMeasuring/measure(_:context:)``) that can answer a request
+/// itself when the request fits what it kept, holding what it needs of its measurer. A label asks
+/// its context first: the measurer, which every label (and every thread) shares, is then not
+/// touched at all.
+public protocol SelfMeasuringContext: AnyObject {
+    /// The measurement ``TextMeasuring/measure(_:context:)`` would give with this context, or nil
+    /// when the request does not fit it (another font, category or language).
+    func measure(_ request: TextMeasureRequest) -> TextMeasurement?
+}

@@ -16,6 +16,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     let widths = SegmentWidths()
     /// Prepared texts in shards with a lock each, so that threads measuring at once rarely wait.
     private let preparedShards = (0..<8).map { _ in PreparedShard() }
+    /// The shards without reference counting (`preparedShards` keeps them): threads looking up
+    /// at once would otherwise take turns at each shard's reference count.
+    private let preparedShardRefs: [Unmanaged<PreparedShard>]
     /// Fonts resolved to faces, by what asked for them: fontconfig is asked once per font.
     @exclusivity(unchecked) private var resolved: [ResolveKey: ResolvedFont?] = [:]
     @exclusivity(unchecked) private var recentlyResolved: [(ResolveKey, ResolvedFont?)] = []
@@ -27,6 +30,12 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let lock = NSLock()
         @exclusivity(unchecked) var texts: [PreparedKey: PreparedText] = [:]
         init() { texts.reserveCapacity(512) }
+
+        func text(for key: PreparedKey) -> PreparedText? {
+            lock.lock()
+            defer { lock.unlock() }
+            return texts[key]
+        }
     }
 
     /// A prepared text's key: the font, the breaking mode and the text's UTF-8 bytes (compared as
@@ -114,6 +123,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
 
     public init(library: FontLibrary = .shared) {
         self.library = library
+        preparedShardRefs = preparedShards.map { Unmanaged.passUnretained($0) }
     }
 
     /// A font resolved to faces and a pixel size (a class: measuring passes it around often).
@@ -308,15 +318,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true,
                  charWrap: Bool = false) -> PreparedText {
         let key = PreparedKey(font: keep ? font.id : -1, charWrap: charWrap, text: keep ? text : "")
-        let shard = preparedShards[(key.bytesHash &+ font.id) & (preparedShards.count - 1)]
-        if keep {
-            shard.lock.lock()
-            if let p = shard.texts[key] {
-                shard.lock.unlock()
-                return p
-            }
-            shard.lock.unlock()
-        }
+        let ref = preparedShardRefs[(key.bytesHash &+ font.id) & (preparedShardRefs.count - 1)]
+        if keep, let p = ref._withUnsafeGuaranteedRef({ $0.text(for: key) }) { return p }
+        let shard = ref.takeUnretainedValue()
         let bytes = Array(text.utf8)
         let breaks = charWrap ? graphemeBreaks(text) : bytes.withUnsafeBufferPointer { p in
             LineBreakRules.tailor(BreakIterators.shared.lineBreaks(p), p)
@@ -408,15 +412,17 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         }
         let prepared = prepare(request.text, font, language: request.language,
                                charWrap: request.lineBreakMode == .byCharWrapping)
-        return measure(request, prepared, font)
+        return measure(request, prepared, lineMetrics(request, font))
     }
 
     /// What a text measures when no font can be found for it.
     private static let noFont = TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
 
-    /// What a label keeps between its measurements: its font resolved, and its last text prepared.
-    private final class MeasuringContext {
-        let measurer: ObjectIdentifier
+    /// What a label keeps between its measurements: its measurer, its font resolved, the line
+    /// metrics, and its last text prepared. It measures by itself while the label's font,
+    /// category and language stay (``SelfMeasuringContext``).
+    private final class MeasuringContext: SelfMeasuringContext {
+        let measurer: TextMeasurer
         let font: Font
         let language: String?
         let category: ContentSizeCategory
@@ -424,18 +430,23 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         @exclusivity(unchecked) var text = ""
         @exclusivity(unchecked) var charWrap = false
         @exclusivity(unchecked) var prepared: PreparedText?
+        /// The line height and first baseline for a line-height setting.
+        @exclusivity(unchecked) var metrics: (setting: LineHeight, lineHeight: Double, firstBaseline: Double)?
 
         init(_ measurer: TextMeasurer, _ request: TextMeasureRequest, _ resolved: ResolvedFont?) {
-            self.measurer = ObjectIdentifier(measurer)
+            self.measurer = measurer
             font = request.font
             language = request.language
             category = request.contentSizeCategory
             self.resolved = resolved
         }
 
-        func matches(_ measurer: TextMeasurer, _ request: TextMeasureRequest) -> Bool {
-            self.measurer == ObjectIdentifier(measurer) && category == request.contentSizeCategory
-                && language == request.language && font == request.font
+        func matches(_ request: TextMeasureRequest) -> Bool {
+            category == request.contentSizeCategory && language == request.language && font == request.font
+        }
+
+        func measure(_ request: TextMeasureRequest) -> TextMeasurement? {
+            matches(request) ? measurer.measure(request, in: self) : nil
         }
     }
 
@@ -443,26 +454,42 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// preparing the text only when its text changed (no lock, no hashing of the text otherwise).
     public func measure(_ request: TextMeasureRequest, context: inout AnyObject?) -> TextMeasurement {
         let c: MeasuringContext
-        if let kept = context as? MeasuringContext, kept.matches(self, request) {
+        if let kept = context as? MeasuringContext, kept.measurer === self, kept.matches(request) {
             c = kept
         } else {
             c = MeasuringContext(self, request, resolve(request.font, language: request.language,
                                                          category: request.contentSizeCategory))
             context = c
         }
-        guard let font = c.resolved else { return TextMeasurer.noFont }
-        let charWrap = request.lineBreakMode == .byCharWrapping
-        if let p = c.prepared, c.charWrap == charWrap, c.text == request.text { return measure(request, p, font) }
-        let p = prepare(request.text, font, language: request.language, charWrap: charWrap)
-        c.prepared = p
-        c.text = request.text
-        c.charWrap = charWrap
-        return measure(request, p, font)
+        return measure(request, in: c)
     }
 
-    private func measure(_ request: TextMeasureRequest, _ prepared: PreparedText, _ font: ResolvedFont) -> TextMeasurement {
+    private func measure(_ request: TextMeasureRequest, in c: MeasuringContext) -> TextMeasurement {
+        guard let font = c.resolved else { return TextMeasurer.noFont }
+        let charWrap = request.lineBreakMode == .byCharWrapping
+        let p: PreparedText
+        if let kept = c.prepared, c.charWrap == charWrap, c.text == request.text {
+            p = kept
+        } else {
+            p = prepare(request.text, font, language: request.language, charWrap: charWrap)
+            c.prepared = p
+            c.text = request.text
+            c.charWrap = charWrap
+        }
+        let metrics: (lineHeight: Double, firstBaseline: Double)
+        if let m = c.metrics, m.setting == request.lineHeight {
+            metrics = (m.lineHeight, m.firstBaseline)
+        } else {
+            metrics = lineMetrics(request, font)
+            c.metrics = (request.lineHeight, metrics.lineHeight, metrics.firstBaseline)
+        }
+        return measure(request, p, metrics)
+    }
+
+    private func measure(_ request: TextMeasureRequest, _ prepared: PreparedText,
+                         _ metrics: (lineHeight: Double, firstBaseline: Double)) -> TextMeasurement {
         let (lineCount, widest) = prepared.size(width: request.width.map(Double.init), maxLines: request.numberOfLines)
-        let (lineHeight, firstBaseline) = lineMetrics(request, font)
+        let (lineHeight, firstBaseline) = metrics
         let height = lineHeight * Double(lineCount)
         return TextMeasurement(size: CGSize(width: widest, height: height), firstBaseline: CGFloat(firstBaseline),
                                lastBaseline: CGFloat(height - lineHeight + firstBaseline), lineCount: lineCount)

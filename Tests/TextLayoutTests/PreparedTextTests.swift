@@ -72,6 +72,44 @@ import TextLayout
     }
 }
 
+/// A label measures through the context its measurer gave it (SelfMeasuringContext) while its
+/// font, category and language stay, and through the measurer when they change: every step gives
+/// what the measurer gives for the label's request.
+@Suite struct SelfMeasuringLabelTests {
+    @Test func aLabelMeasuresAsItsMeasurer() {
+        let first = TextMeasurer(), second = TextMeasurer()
+        let label = Label(identifier: "l", text: "A sentence long enough to wrap at a narrow width, twice over.")
+        label.measurer = first
+        label.numberOfLines = 0
+        label.preferredMaxLayoutWidth = 120
+        func expectAgreement(_ step: String, _ measurer: TextMeasurer) {
+            var request = TextMeasureRequest(text: label.text, font: label.font, width: label.preferredMaxLayoutWidth,
+                                             numberOfLines: label.numberOfLines)
+            request.lineBreakMode = label.lineBreakMode
+            request.lineHeight = label.lineHeight
+            request.contentSizeCategory = label.contentSizeCategory
+            request.language = label.language
+            #expect(label.measurement == measurer.measure(request), "\(step)")
+        }
+        expectAgreement("first", first)
+        label.text = "Another text, which the context prepares in place of the first."
+        expectAgreement("text", first)
+        label.font = Font(family: "DejaVu Serif", size: 13)
+        expectAgreement("font", first)
+        label.lineHeight = .multiple(1.5)
+        expectAgreement("line height", first)
+        label.font = .preferred(.body)
+        label.contentSizeCategory = .accessibilityLarge
+        expectAgreement("category", first)
+        label.language = "ja"
+        expectAgreement("language", first)
+        label.measurer = second
+        expectAgreement("measurer", second)
+        label.preferredMaxLayoutWidth = 300
+        expectAgreement("width", second)
+    }
+}
+
 /// A measurer and its caches go away with their last user: prepared texts it keeps refer to its
 /// width cache, not to it.
 @Suite struct MeasurerLifetimeTests {
