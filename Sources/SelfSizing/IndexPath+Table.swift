@@ -6,7 +6,11 @@ import Foundation
 extension IndexPath {
     /// An index path of a row in a section, as UIKit makes it.
     public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
+        // Appended one by one, the two indexes are stored inline; from an array literal the
+        // array is allocated first.
+        self.init()
+        append(section)
+        append(row)
     }
 
     /// The section: the first index.

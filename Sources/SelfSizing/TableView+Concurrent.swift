@@ -125,9 +125,7 @@ extension TableView {
             worker.templates[id] = cell
             worker.templatesMade += 1
         }
-        try configure(cell, identifier: id, indexPath: ip) { cell in
-            try shared.dataSource.tableView(shared.table, configure: cell, forRowAt: ip)
-        }
+        try configure(cell, identifier: id, row: ip, from: shared.dataSource, of: shared.table)
         let fitted = fittedHeight(of: cell, width: width - cell.accessoryWidth, identifier: id)
         worker.problems += fitted.problems
         return Double(fitted.height + separator)

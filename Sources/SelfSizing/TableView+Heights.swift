@@ -17,17 +17,29 @@ extension TableView {
     /// - Complexity: O(1) when cached.
     public func height(forCellWithIdentifier identifier: String, cacheBy indexPath: IndexPath,
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
+        if let h = try cachedHeight(at: indexPath) { return h }
+        let cell = try templateCell(forReuseIdentifier: identifier)
+        try TableView.configure(cell, identifier: identifier, indexPath: indexPath, configuration)
+        return cache(fit(cell, identifier: identifier), at: indexPath)
+    }
+
+    /// The height cached at an index path in the current context (a hit, counted and logged), or
+    /// nil for a miss (counted).
+    private func cachedHeight(at indexPath: IndexPath) throws(TableViewError) -> CGFloat? {
         if !hasLoadedData { try layoutIfNeeded() }
         guard let stored = heightCache.lookup(indexPath) else { throw .invalidIndexPath(indexPath) }
-        if !stored.isNaN {
-            let h = CGFloat(stored)
-            statistics.cacheHits += 1
-            if logsDebug { logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
-            return h
+        if stored.isNaN {
+            statistics.cacheMisses += 1
+            return nil
         }
-        statistics.cacheMisses += 1
-        let cell = try templateCell(forReuseIdentifier: identifier)
-        let h = try measure(cell, identifier: identifier, indexPath: indexPath, configuration: configuration)
+        let h = CGFloat(stored)
+        statistics.cacheHits += 1
+        if logsDebug { logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
+        return h
+    }
+
+    /// Keeps a measured height at an index path.
+    private func cache(_ h: CGFloat, at indexPath: IndexPath) -> CGFloat {
         heightCache.setHeight(h, at: indexPath)
         if logsDebug { logger.debug("cached by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
         return h
@@ -83,14 +95,14 @@ extension TableView {
 
     /// ``automaticHeight(forRowAt:)`` with the data source loaded once by the caller (loading the
     /// weak reference for every row costs more than the rest of a cache hit).
+    /// The data source is asked only about rows it has (loaded first if it never was), and only
+    /// on a miss; it is passed along rather than captured, so that a row counts no references to it.
     func automaticHeight(forRowAt indexPath: IndexPath, _ dataSource: TableViewDataSource) throws(TableViewError) -> CGFloat {
-        // The data source is asked only about rows it has (loaded first if it never was).
-        if !hasLoadedData { try layoutIfNeeded() }
-        guard heightCache.contains(indexPath) else { throw .invalidIndexPath(indexPath) }
+        if let h = try cachedHeight(at: indexPath) { return h }
         let id = dataSource.tableView(self, cellIdentifierForRowAt: indexPath)
-        return try height(forCellWithIdentifier: id, cacheBy: indexPath) { cell in
-            try dataSource.tableView(self, configure: cell, forRowAt: indexPath)
-        }
+        let cell = try templateCell(forReuseIdentifier: id)
+        try TableView.configure(cell, identifier: id, row: indexPath, from: dataSource, of: self)
+        return cache(fit(cell, identifier: id), at: indexPath)
     }
 
     /// The template cell of a reuse identifier, made on first use and kept.
@@ -139,11 +151,25 @@ extension TableView {
         }
     }
 
-    /// Configures a template and fits it (see ``fittedHeight(of:width:identifier:)``), plus the
-    /// separator.
+    /// Readies a template for a row through the data source (as the closure form does, with the
+    /// data source and table passed in rather than captured).
+    static func configure(_ cell: TableViewCell, identifier: String, row indexPath: IndexPath,
+                          from dataSource: TableViewDataSource, of table: TableView) throws(TableViewError) {
+        cell.prepareForReuse()
+        do { try dataSource.tableView(table, configure: cell, forRowAt: indexPath) } catch {
+            throw .configurationFailed(indexPath: indexPath, identifier: identifier, message: "\(error)")
+        }
+    }
+
+    /// Configures a template and fits it (see ``fit(_:identifier:separator:)``).
     private func measure(_ cell: TableViewCell, identifier: String, indexPath: IndexPath?, separator: Bool = true,
                          configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         try TableView.configure(cell, identifier: identifier, indexPath: indexPath, configuration)
+        return fit(cell, identifier: identifier, separator: separator)
+    }
+
+    /// Fits a configured template (see ``fittedHeight(of:width:identifier:)``), plus the separator.
+    private func fit(_ cell: TableViewCell, identifier: String, separator: Bool = true) -> CGFloat {
         statistics.layoutPasses += 1
         let width = rowWidth - (separator ? cell.accessoryWidth : 0)
         let fitted = TableView.fittedHeight(of: cell, width: width, identifier: identifier)

@@ -113,10 +113,14 @@ extension TableView {
     }
 
     /// A row's height with the delegate and data source loaded once for many rows.
+    /// (Tested against nil and unwrapped in place: binding them would count a reference to each
+    /// for every row, and the weakly held data source counts them the slow way.)
     private func rowHeight(at ip: IndexPath, delegate: TableViewDelegate?, dataSource: TableViewDataSource?) throws(TableViewError) -> Double {
-        if let delegate { return Double(sanitized(try wrapping(ip) { try delegate.tableView(self, heightForRowAt: ip) })) }
-        guard let dataSource else { return Double(sanitized(estimatedRowHeight)) }
-        return Double(sanitized(try automaticHeight(forRowAt: ip, dataSource)))
+        if delegate != nil {
+            return Double(sanitized(try wrapping(ip) { try delegate.unsafelyUnwrapped.tableView(self, heightForRowAt: ip) }))
+        }
+        guard dataSource != nil else { return Double(sanitized(estimatedRowHeight)) }
+        return Double(sanitized(try automaticHeight(forRowAt: ip, dataSource.unsafelyUnwrapped)))
     }
 
     /// Measures one row (through the delegate, or as a self-sizing cell) and updates the
