@@ -1,6 +1,25 @@
 import Foundation
 import Yams
 
+/// A spec mapping's keys in the order written, with the mapping they came from: spec mappings
+/// have a few keys each, which a look along the keys finds sooner than a hash table is made.
+struct SpecMap: Sequence {
+    let keys: [String]
+    let mapping: Node.Mapping
+
+    var count: Int { keys.count }
+    var first: (key: String, value: Node)? { keys.isEmpty ? nil : (keys[0], mapping[mapping.startIndex].value) }
+
+    subscript(key: String) -> Node? {
+        guard let i = keys.firstIndex(of: key) else { return nil }
+        return mapping[mapping.index(mapping.startIndex, offsetBy: i)].value
+    }
+
+    func makeIterator() -> some IteratorProtocol<(key: String, value: Node)> {
+        zip(keys, mapping.lazy.map(\.value)).lazy.map { ($0, $1) }.makeIterator()
+    }
+}
+
 /// Reads spec nodes, turning every mismatch into a ``SpecError`` at the node's line and column.
 struct SpecReader {
     let file: String
@@ -24,25 +43,28 @@ struct SpecReader {
         }
     }
 
-    func mapping(_ node: Node, _ what: String) throws(SpecError) -> [String: Node] {
+    func mapping(_ node: Node, _ what: String) throws(SpecError) -> SpecMap {
         guard let m = node.mapping else { throw error(node, "expected a mapping for \(what)") }
-        var out: [String: Node] = [:]
-        for (k, v) in m {
+        var keys: [String] = []
+        keys.reserveCapacity(m.count)
+        // (Yams refuses a repeated key first; this holds for a mapping made otherwise. Long
+        // mappings, metrics say, are checked with a set.)
+        var seen: Set<String>? = m.count > 16 ? [] : nil
+        for (k, _) in m {
             guard let key = k.string else { throw error(k, "expected a key name") }
-            guard out[key] == nil else { throw error(k, "'\(key)' appears twice") }
-            out[key] = v
+            let repeated = seen.map { $0.contains(key) } ?? keys.contains(key)
+            guard !repeated else { throw error(k, "'\(key)' appears twice") }
+            keys.append(key)
+            seen?.insert(key)
         }
-        return out
+        return SpecMap(keys: keys, mapping: m)
     }
 
     /// Refuses keys other than `allowed`, naming the first unknown one where it stands.
-    func allowOnly(_ allowed: Set<String>, in map: [String: Node], of node: Node) throws(SpecError) {
-        // The keys are read from the node again only to say where an unknown one stands.
-        guard map.keys.contains(where: { !allowed.contains($0) }), let m = node.mapping else { return }
-        for (k, _) in m {
-            if let key = k.string, !allowed.contains(key) {
-                throw error(k, "unknown key '\(key)'; expected one of \(allowed.sorted().joined(separator: ", "))")
-            }
+    func allowOnly(_ allowed: Set<String>, in map: SpecMap, of node: Node) throws(SpecError) {
+        for (i, key) in map.keys.enumerated() where !allowed.contains(key) {
+            throw error(map.mapping[map.mapping.index(map.mapping.startIndex, offsetBy: i)].key,
+                        "unknown key '\(key)'; expected one of \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
