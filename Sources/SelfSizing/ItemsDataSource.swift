@@ -7,20 +7,28 @@ public final class ItemsDataSource: TableViewDataSource {
     /// The items, one array per section.
     @exclusivity(unchecked) public var sections: [[DataItem]]
     /// The reuse identifier of a row's cell.
-    @exclusivity(unchecked) public var cellIdentifier: (IndexPath, DataItem) -> String
+    @exclusivity(unchecked) public var cellIdentifier: (IndexPath, DataItem) -> String {
+        didSet { sharedIdentifier = nil }
+    }
     /// A header item per section (nil for none), shown by the header view registered as
     /// ``headerIdentifier``: it binds like a row, `{row}` being the 1-based section.
     public var headers: [DataItem?] = []
     public var headerIdentifier = "header"
 
+    /// The identifier of every row when there is one for all (asked without calling anything).
+    @exclusivity(unchecked) private var sharedIdentifier: String?
+
     /// One identifier for every row.
-    public convenience init(sections: [[DataItem]], cellIdentifier: String) {
-        self.init(sections: sections) { _, _ in cellIdentifier }
+    public init(sections: [[DataItem]], cellIdentifier: String) {
+        self.sections = sections
+        self.cellIdentifier = { _, _ in cellIdentifier }
+        sharedIdentifier = cellIdentifier
     }
 
     public init(sections: [[DataItem]], cellIdentifier: @escaping (IndexPath, DataItem) -> String) {
         self.sections = sections
         self.cellIdentifier = cellIdentifier
+        sharedIdentifier = nil
     }
 
     public func numberOfSections(in tableView: TableView) -> Int { sections.count }
@@ -28,7 +36,7 @@ public final class ItemsDataSource: TableViewDataSource {
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
 
     public func tableView(_ tableView: TableView, cellIdentifierForRowAt indexPath: IndexPath) -> String {
-        cellIdentifier(indexPath, sections[indexPath.section][indexPath.row])
+        sharedIdentifier ?? cellIdentifier(indexPath, sections[indexPath.section][indexPath.row])
     }
 
     /// Items are only read while the table measures: any number of threads may configure at once.

@@ -80,18 +80,18 @@ extension TableView {
             let chunk = Array(pending[start..<min(start + TableView.concurrentChunk, pending.count)])
             let slots = Slots(count: chunk.count)
             defer { slots.deallocate() }
+            // Each worker takes a run of the chunk's rows: rows next to each other share cache
+            // lines in the results, which two threads writing by turns would pass back and forth.
             DispatchQueue.concurrentPerform(iterations: workers.count) { w in
                 let worker = workers[w]
-                var i = w
-                while i < chunk.count {
-                    let ip = chunk[i]
+                let run = chunk.count * w / workers.count..<chunk.count * (w + 1) / workers.count
+                for i in run {
                     do throws(TableViewError) {
-                        slots.heights[i] = try Self.measureRow(ip, shared, worker, category, width, separator)
+                        slots.heights[i] = try Self.measureRow(chunk[i], shared, worker, category, width, separator)
                     } catch {
                         slots.errors[i] = error
                         return
                     }
-                    i += workers.count
                 }
             }
             for (i, ip) in chunk.enumerated() {
@@ -127,7 +127,7 @@ extension TableView {
         }
         try configure(cell, identifier: id, row: ip, from: shared.dataSource, of: shared.table)
         let fitted = fittedHeight(of: cell, width: width - cell.accessoryWidth, identifier: id)
-        worker.problems += fitted.problems
+        if !fitted.problems.isEmpty { worker.problems += fitted.problems }
         return Double(fitted.height + separator)
     }
 }

@@ -317,10 +317,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     ///   only where UAX #14 allows.
     func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true,
                  charWrap: Bool = false) -> PreparedText {
+        if keep, let p = keptPrepared(text, fontID: font.id, charWrap: charWrap) { return p }
         let key = PreparedKey(font: keep ? font.id : -1, charWrap: charWrap, text: keep ? text : "")
-        let ref = preparedShardRefs[(key.bytesHash &+ font.id) & (preparedShardRefs.count - 1)]
-        if keep, let p = ref._withUnsafeGuaranteedRef({ $0.text(for: key) }) { return p }
-        let shard = ref.takeUnretainedValue()
+        let shard = preparedShardRefs[(key.bytesHash &+ font.id) & (preparedShardRefs.count - 1)].takeUnretainedValue()
         let bytes = Array(text.utf8)
         let breaks = charWrap ? graphemeBreaks(text) : bytes.withUnsafeBufferPointer { p in
             LineBreakRules.tailor(BreakIterators.shared.lineBreaks(p), p)
@@ -389,6 +388,13 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         return p
     }
 
+    /// A text prepared earlier in a font (by its ``ResolvedFont/id``), or nil.
+    private func keptPrepared(_ text: String, fontID: Int, charWrap: Bool) -> PreparedText? {
+        let key = PreparedKey(font: fontID, charWrap: charWrap, text: text)
+        let ref = preparedShardRefs[(key.bytesHash &+ fontID) & (preparedShardRefs.count - 1)]
+        return ref._withUnsafeGuaranteedRef { $0.text(for: key) }
+    }
+
     /// The height of each line and the first baseline, as the request's line height asks (a
     /// text style's natural line height is its leading); the glyphs sit centred in the line.
     func lineMetrics(_ request: TextMeasureRequest, _ font: ResolvedFont) -> (lineHeight: Double, firstBaseline: Double) {
@@ -427,6 +433,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         let language: String?
         let category: ContentSizeCategory
         let resolved: ResolvedFont?
+        /// The resolved font's id, which finds prepared texts without touching the font (which
+        /// every thread's labels share).
+        let fontID: Int
         @exclusivity(unchecked) var text = ""
         @exclusivity(unchecked) var charWrap = false
         @exclusivity(unchecked) var prepared: PreparedText?
@@ -439,6 +448,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             language = request.language
             category = request.contentSizeCategory
             self.resolved = resolved
+            fontID = resolved?.id ?? -1
         }
 
         func matches(_ request: TextMeasureRequest) -> Bool {
@@ -464,14 +474,16 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         return measure(request, in: c)
     }
 
+    /// (The resolved font is read only to prepare a new text or to work out line metrics.)
     private func measure(_ request: TextMeasureRequest, in c: MeasuringContext) -> TextMeasurement {
-        guard let font = c.resolved else { return TextMeasurer.noFont }
+        guard c.fontID >= 0 else { return TextMeasurer.noFont }
         let charWrap = request.lineBreakMode == .byCharWrapping
         let p: PreparedText
         if let kept = c.prepared, c.charWrap == charWrap, c.text == request.text {
             p = kept
         } else {
-            p = prepare(request.text, font, language: request.language, charWrap: charWrap)
+            p = keptPrepared(request.text, fontID: c.fontID, charWrap: charWrap)
+                ?? prepare(request.text, c.resolved!, language: request.language, charWrap: charWrap)
             c.prepared = p
             c.text = request.text
             c.charWrap = charWrap
@@ -480,7 +492,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         if let m = c.metrics, m.setting == request.lineHeight {
             metrics = (m.lineHeight, m.firstBaseline)
         } else {
-            metrics = lineMetrics(request, font)
+            metrics = lineMetrics(request, c.resolved!)
             c.metrics = (request.lineHeight, metrics.lineHeight, metrics.firstBaseline)
         }
         return measure(request, p, metrics)

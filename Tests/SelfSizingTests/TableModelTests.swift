@@ -258,3 +258,17 @@ import TestSupport
         return u
     }
 }
+
+@Suite struct ItemsDataSourceTests {
+    /// One identifier for all rows is answered without the closure; a closure set later replaces it.
+    @Test func identifiersFollowTheClosureSetLater() {
+        let table = TableView(width: 320)
+        let source = ItemsDataSource(sections: [[["text": .string("a")], ["text": .string("b")]]], cellIdentifier: "cell")
+        let first = IndexPath(row: 0, section: 0), second = IndexPath(row: 1, section: 0)
+        #expect(source.tableView(table, cellIdentifierForRowAt: first) == "cell")
+        source.cellIdentifier = { ip, item in ip.row == 0 ? "first" : (item["text"]?.text ?? "?") }
+        #expect(source.tableView(table, cellIdentifierForRowAt: first) == "first")
+        #expect(source.tableView(table, cellIdentifierForRowAt: second) == "b")
+        #expect(IndexPath(row: 7, section: 3).section == 3 && IndexPath(row: 7, section: 3).row == 7)
+    }
+}
