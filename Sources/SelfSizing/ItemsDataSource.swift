@@ -36,7 +36,8 @@ public final class ItemsDataSource: TableViewDataSource {
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
 
     public func tableView(_ tableView: TableView, cellIdentifierForRowAt indexPath: IndexPath) -> String {
-        sharedIdentifier ?? cellIdentifier(indexPath, sections[indexPath.section][indexPath.row])
+        if let id = sharedIdentifier { return id }
+        return cellIdentifier(indexPath, sections[indexPath.section][indexPath.row])
     }
 
     /// Items are only read while the table measures: any number of threads may configure at once.

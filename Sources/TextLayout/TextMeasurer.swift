@@ -1,5 +1,6 @@
 import AutoLayout
 import Foundation
+import Synchronization
 
 /// Measures and lays out text with the real Linux text stack: fonts through fontconfig, shaping
 /// with HarfBuzz, line breaking with ICU, greedy line filling as browsers do (spaces hang at the
@@ -26,15 +27,27 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     /// One shard of the prepared texts, sized for a list of a few thousand texts at the start
     /// (growing from nothing rehashes every text several times; sizing it for the limit costs a
     /// new measurer megabytes it may never use).
-    private final class PreparedShard: @unchecked Sendable {
-        let lock = NSLock()
-        @exclusivity(unchecked) var texts: [PreparedKey: PreparedText] = [:]
-        init() { texts.reserveCapacity(512) }
+    private final class PreparedShard: Sendable {
+        /// A Mutex rather than an NSLock: taking it uncontended is one atomic operation, with no
+        /// call into pthreads.
+        private let texts: Mutex<[PreparedKey: PreparedText]>
+
+        init() {
+            var table: [PreparedKey: PreparedText] = [:]
+            table.reserveCapacity(512)
+            texts = Mutex(table)
+        }
 
         func text(for key: PreparedKey) -> PreparedText? {
-            lock.lock()
-            defer { lock.unlock() }
-            return texts[key]
+            texts.withLock { $0[key] }
+        }
+
+        /// Keeps a prepared text, emptying the shard first when it holds `limit`.
+        func keep(_ text: PreparedText, for key: PreparedKey, limit: Int) {
+            texts.withLock { table in
+                if table.count > limit { table.removeAll(keepingCapacity: true) }
+                table[key] = text
+            }
         }
     }
 
@@ -378,12 +391,7 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
             widths.width(of: prefix, font, language: language)
         }
         if keep {
-            shard.lock.lock()
-            if shard.texts.count > TextMeasurer.preparedLimit / preparedShards.count {
-                shard.texts.removeAll(keepingCapacity: true)
-            }
-            shard.texts[key] = p
-            shard.lock.unlock()
+            shard.keep(p, for: key, limit: TextMeasurer.preparedLimit / preparedShards.count)
         }
         return p
     }

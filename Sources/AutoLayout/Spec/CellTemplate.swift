@@ -12,10 +12,24 @@ public final class CellTemplate {
 
     @exclusivity(unchecked) private var bindings: [Binding] = []
 
-    private enum Binding {
-        case text(Label, BindingTemplate, String)
-        case imageSize(ImageView, BindingTemplate, BindingTemplate, BindingTemplate?, String)
-        case hidden(View, String, String)
+    /// A view bound to the data item. A class with a kind, not an enum with payloads, so that
+    /// configuring a row reads each binding in place rather than copying its view and template.
+    private final class Binding {
+        enum Kind {
+            case text(BindingTemplate)
+            case imageSize(BindingTemplate, BindingTemplate, BindingTemplate?)
+            case hidden(BindingTemplate, String)
+        }
+        let view: View
+        let kind: Kind
+        /// The view's id, for errors.
+        let id: String
+
+        init(_ view: View, _ kind: Kind, _ id: String) {
+            self.view = view
+            self.kind = kind
+            self.id = id
+        }
     }
 
     /// Builds the views and activates the constraints.
@@ -64,7 +78,7 @@ public final class CellTemplate {
             label.textColor = v.textColor
             if let t = v.text {
                 let template = BindingTemplate(t)
-                if template.isConstant { label.text = t } else { bindings.append(.text(label, template, v.id)) }
+                if template.isConstant { label.text = t } else { bindings.append(Binding(label, .text(template), v.id)) }
             }
             view = label
         case .image:
@@ -75,7 +89,7 @@ public final class CellTemplate {
                 if tw.isConstant && th.isConstant && path?.isConstant != false, let wn = Double(w), let hn = Double(h) {
                     image.image = Image(size: CGSize(width: wn, height: hn), path: v.imagePath)
                 } else {
-                    bindings.append(.imageSize(image, tw, th, path, v.id))
+                    bindings.append(Binding(image, .imageSize(tw, th, path), v.id))
                 }
             }
             view = image
@@ -95,7 +109,7 @@ public final class CellTemplate {
         if let m = v.layoutMargins { view.directionalLayoutMargins = m }
         view.backgroundColor = v.backgroundColor
         if let h = v.hidden {
-            if h == "true" { view.isHidden = true } else if h != "false" { bindings.append(.hidden(view, h, v.id)) }
+            if h == "true" { view.isHidden = true } else if h != "false" { bindings.append(Binding(view, .hidden(BindingTemplate(h), h), v.id)) }
         }
         let parent = views[v.parent]!
         if let stack = parent as? StackView { stack.addArrangedSubview(view) } else { parent.addSubview(view) }
@@ -107,10 +121,13 @@ public final class CellTemplate {
     /// - Throws: ``BindingError`` naming the view and the field it could not bind.
     public func configure(with item: DataItem, row: Int) throws(BindingError) {
         for b in bindings {
-            switch b {
-            case let .text(label, template, id):
-                label.text = try template.render(item, row: row, viewID: id)
-            case let .imageSize(image, w, h, pathTemplate, id):
+            let id = b.id
+            switch b.kind {
+            case let .text(template):
+                // The view was made a label with this binding.
+                unsafeDowncast(b.view, to: Label.self).text = try template.render(item, row: row, viewID: id)
+            case let .imageSize(w, h, pathTemplate):
+                let image = unsafeDowncast(b.view, to: ImageView.self)
                 // A null size is no image (no intrinsic size); a number, zero included, is an image
                 // of that size, drawn from its path when one binds.
                 if isNull(w, item, row) || isNull(h, item, row) {
@@ -120,8 +137,8 @@ public final class CellTemplate {
                     let path = try pathTemplate.map { t throws(BindingError) in try t.render(item, row: row, viewID: id) }
                     image.image = Image(size: CGSize(width: width, height: height), path: path?.isEmpty == false ? path : nil)
                 }
-            case let .hidden(view, field, id):
-                let template = BindingTemplate(field)
+            case let .hidden(template, field):
+                let view = b.view
                 guard let name = template.soleField, let v = template.value(name, in: item, row: row) else {
                     throw BindingError(field: template.soleField ?? field, viewID: id, message: "the data item has no field")
                 }
