@@ -66,7 +66,8 @@ final class Participant {
 /// constraint and its place in ``installed``. A *scratch* engine (a one-off for fitting a subtree,
 /// or for probing ambiguity) leaves those alone and keeps its own table.
 final class LayoutEngine {
-    unowned let root: View
+    /// Not counted: the root keeps the engine, and is gone only once the engine is.
+    unowned(unsafe) let root: View
     let solver = Solver()
     /// Whether this engine is a one-off for fitting a subtree; it leaves the views' bookkeeping alone.
     let isScratch: Bool
@@ -486,12 +487,21 @@ final class LayoutEngine {
     /// the next layout pass), so that configuring a cell's labels one after another and fitting it
     /// re-solves once.
     func intrinsicContentSizeDidChange(_ view: View) {
+        contentDidChange(view, baselines: false)
+    }
+
+    /// The intrinsic size changed (see ``intrinsicContentSizeDidChange(_:)``), and with `baselines`
+    /// the baselines too, whose users get new constants at once.
+    func contentDidChange(_ view: View, baselines: Bool) {
         guard let r = record(of: view) else { return }
         if !r.isPending {
             r.isPending = true
             pending.append(r)
         }
         needsSolve = true
+        if baselines && !r.geometryUsers.isEmpty {
+            for c in r.geometryUsers { updateConstant(of: c) }
+        }
     }
 
     /// Adds the constant changes of the views whose intrinsic sizes changed since the last solve

@@ -255,10 +255,7 @@ open class View {
     /// hierarchy (found once) updates what depends on them, and the hierarchy needs layout.
     func contentDidChange(baselines: Bool) {
         let r = root
-        if let engine = r.rootEngine {
-            engine.intrinsicContentSizeDidChange(self)
-            if baselines { engine.geometryConstantsDidChange(self) }
-        }
+        r.rootEngine?.contentDidChange(self, baselines: baselines)
         r.needsLayout = true
     }
 
