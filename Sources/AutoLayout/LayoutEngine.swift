@@ -87,6 +87,9 @@ final class LayoutEngine {
     /// Constant changes gathered for one dual simplex pass; kept to reuse its storage.
     @exclusivity(unchecked) private var changes: [(Cassowary.Constraint, Double)] = []
     @exclusivity(unchecked) private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
+    /// The fitting constraints' priorities and the target their constants are set for.
+    @exclusivity(unchecked) private var fittingPriorities: (LayoutPriority, LayoutPriority)?
+    @exclusivity(unchecked) private var fittingTarget = CGSize.zero
     /// How many times a layout re-solves for multi-line labels at most.
     static let labelPasses = 4
     /// What went wrong, newest last: broken constraints and the like.
@@ -517,16 +520,21 @@ final class LayoutEngine {
 
     /// Sets the gathered ``changes`` in one dual simplex pass; should that fail, one by one, so that
     /// one bad change does not hold the others back. `view` is what a failure is reported about.
-    private func applyChanges(for view: View) {
-        guard !changes.isEmpty else { return }
+    /// Returns whether every change was made.
+    @discardableResult
+    private func applyChanges(for view: View) -> Bool {
+        guard !changes.isEmpty else { return true }
+        var applied = true
         do { try solver.setConstants(changes) } catch {
             for (c, k) in changes {
                 do { try solver.setConstant(k, for: c) } catch {
+                    applied = false
                     diagnostics.append(.generatedConstraintFailed(view.identifier, "\(error)"))
                 }
             }
         }
         changes.removeAll(keepingCapacity: true)
+        return applied
     }
 
     func intrinsicPrioritiesDidChange(_ view: View) {
@@ -710,11 +718,17 @@ final class LayoutEngine {
     func fit(_ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
         let r = participate(root)
         let b = r.box
-        if let current = fitting, current.width.priority == horizontal, current.height.priority == vertical {
+        if let p = fittingPriorities, p.0 == horizontal, p.1 == vertical, let current = fitting {
             collectPendingIntrinsicChanges()
-            changes.append((current.width, -Double(target.width)))
-            changes.append((current.height, -Double(target.height)))
-            applyChanges(for: root)
+            // The next row of a list is fitted to the same target: only what changed is set.
+            let retarget = target != fittingTarget
+            if retarget {
+                changes.append((current.width, -Double(target.width)))
+                changes.append((current.height, -Double(target.height)))
+            }
+            // A target that could not be set (a broken constraint) is tried again next time.
+            let applied = applyChanges(for: root)
+            if retarget { fittingTarget = applied ? target : CGSize(width: CGFloat.nan, height: .nan) }
         } else {
             if fitting != nil { endFitting() }
             // The fitting constraints are made once per pair of priorities; later fits only
@@ -722,6 +736,8 @@ final class LayoutEngine {
             let width = (b.w == Double(target.width)).priority(horizontal)
             let height = (b.h == Double(target.height)).priority(vertical)
             fitting = (width, height)
+            fittingPriorities = (horizontal, vertical)
+            fittingTarget = target
             makeFrameConstraints(r)
             for c in [width, height] {
                 do { try solver.add(c) } catch { diagnostics.append(.generatedConstraintFailed(root.identifier, "\(error)")) }
@@ -737,6 +753,7 @@ final class LayoutEngine {
         try? solver.remove(f.width)
         try? solver.remove(f.height)
         fitting = nil
+        fittingPriorities = nil
         if let r = record(of: root) { makeFrameConstraints(r) }
     }
 }
