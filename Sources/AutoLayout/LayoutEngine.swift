@@ -252,7 +252,9 @@ final class LayoutEngine {
     /// baselines and layout direction (of its first item).
     private func linearForm(of c: LayoutConstraint) -> (Cassowary.Expression, Double) {
         let first = c.firstItem!
-        let direction = first.effectiveLayoutDirection
+        // Only leading and trailing depend on the direction (margins are resolved by the view).
+        let direction = c.firstAttribute.isDirectional || c.secondAttribute.isDirectional
+            ? first.effectiveLayoutDirection : .leftToRight
         var terms: [Term] = []
         terms.reserveCapacity(4)
         appendTerms(c.firstAttribute, of: first, direction, scale: 1, to: &terms)

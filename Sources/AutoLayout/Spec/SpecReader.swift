@@ -51,7 +51,9 @@ struct SpecReader {
         // mappings, metrics say, are checked with a set.)
         var seen: Set<String>? = m.count > 16 ? [] : nil
         for (k, _) in m {
-            guard let key = k.string else { throw error(k, "expected a key name") }
+            // A key's text as written (Yams' `string` goes through its constructor).
+            guard case let .scalar(scalar) = k else { throw error(k, "expected a key name") }
+            let key = scalar.string
             let repeated = seen.map { $0.contains(key) } ?? keys.contains(key)
             guard !repeated else { throw error(k, "'\(key)' appears twice") }
             keys.append(key)
@@ -68,9 +70,10 @@ struct SpecReader {
         }
     }
 
-    func sequence(_ node: Node, _ what: String) throws(SpecError) -> [Node] {
+    /// A list's items, read where they are (not copied into an array).
+    func sequence(_ node: Node, _ what: String) throws(SpecError) -> Node.Sequence {
         guard let s = node.sequence else { throw error(node, "expected a list for \(what)") }
-        return Array(s)
+        return s
     }
 
     func string(_ node: Node, _ what: String) throws(SpecError) -> String {
