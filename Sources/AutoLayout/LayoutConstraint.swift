@@ -140,13 +140,18 @@ public final class LayoutConstraint {
 
     /// Tells the items that this constraint mentions them.
     private func registerWithItems() {
-        firstItem?.addMention(of: self)
-        if let second = secondItem, second !== firstItem { second.addMention(of: self) }
+        forEachItem { $0.addMention(of: self) }
     }
 
     deinit {
-        firstItem?.removeMention(of: self)
-        if let second = secondItem, second !== firstItem { second.removeMention(of: self) }
+        forEachItem { $0.removeMention(of: self) }
+    }
+
+    /// Calls `body` with each of the constraint's views still there, once: a constraint relating
+    /// a view to itself is listed once by it.
+    func forEachItem(_ body: (View) -> Void) {
+        if let first = firstItem { body(first) }
+        if let second = secondItem, second !== firstItem { body(second) }
     }
 
     static func validate(_ a: LayoutAttribute, _ hasSecond: Bool, _ b: LayoutAttribute,

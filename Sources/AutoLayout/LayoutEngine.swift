@@ -87,8 +87,7 @@ final class LayoutEngine {
     /// Constant changes gathered for one dual simplex pass; kept to reuse its storage.
     @exclusivity(unchecked) private var changes: [(Cassowary.Constraint, Double)] = []
     @exclusivity(unchecked) private var fitting: (width: Cassowary.Constraint, height: Cassowary.Constraint)?
-    /// The fitting constraints' priorities and the target their constants are set for.
-    @exclusivity(unchecked) private var fittingPriorities: (LayoutPriority, LayoutPriority)?
+    /// The target the fitting constraints' constants are set for.
     @exclusivity(unchecked) private var fittingTarget = CGSize.zero
     /// How many times a layout re-solves for multi-line labels at most.
     static let labelPasses = 4
@@ -130,8 +129,7 @@ final class LayoutEngine {
 
     static func activate(_ c: LayoutConstraint) {
         guard let first = c.firstItem else { return }
-        first.addActive(c)
-        if let second = c.secondItem, second !== first { second.addActive(c) }
+        c.forEachItem { $0.addActive(c) }
         let r = first.root
         if let second = c.secondItem, second.root !== r {
             c.isPending = true
@@ -142,8 +140,7 @@ final class LayoutEngine {
     }
 
     static func deactivate(_ c: LayoutConstraint) {
-        c.firstItem?.removeActive(c)
-        if let second = c.secondItem, second !== c.firstItem { second.removeActive(c) }
+        c.forEachItem { $0.removeActive(c) }
         c.isPending = false
         c.engine?.uninstall(c)
     }
@@ -261,7 +258,7 @@ final class LayoutEngine {
         if let second = c.secondItem {
             appendTerms(c.secondAttribute, of: second, direction, scale: -Double(c.multiplier), to: &terms)
         }
-        return (Cassowary.Expression(terms), constantForm(of: c, direction))
+        return (Cassowary.Expression(terms), constantForm(of: c))
     }
 
     /// An attribute of a view as terms of its frame variables, times `scale`, appended without an
@@ -294,12 +291,11 @@ final class LayoutEngine {
 
     /// The constant of a constraint's expression alone (what margins, baselines and the
     /// constraint's own constant contribute), without building its terms.
-    private func constantForm(of c: LayoutConstraint, _ direction: LayoutDirection? = nil) -> Double {
+    private func constantForm(of c: LayoutConstraint) -> Double {
         let first = c.firstItem!
-        let direction = direction ?? first.effectiveLayoutDirection
-        var constant = attributeConstant(c.firstAttribute, of: first, direction) - Double(c.constant)
+        var constant = attributeConstant(c.firstAttribute, of: first) - Double(c.constant)
         if let second = c.secondItem {
-            constant -= Double(c.multiplier) * attributeConstant(c.secondAttribute, of: second, direction)
+            constant -= Double(c.multiplier) * attributeConstant(c.secondAttribute, of: second)
         }
         return constant
     }
@@ -307,7 +303,7 @@ final class LayoutEngine {
     /// The constant part of an attribute: what margins and baselines add to the frame terms of
     /// `attributeTerms`. (Leading and trailing margins come out the same in both directions:
     /// the negation of the right-to-left terms cancels the sign of the margin.)
-    private func attributeConstant(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection) -> Double {
+    private func attributeConstant(_ attribute: LayoutAttribute, of view: View) -> Double {
         switch attribute {
         case .leftMargin: return Double(view.layoutMargins.left)
         case .rightMargin: return -Double(view.layoutMargins.right)
@@ -326,7 +322,6 @@ final class LayoutEngine {
         default: return 0
         }
     }
-
 
     func box(of view: View) -> LayoutBox {
         if let b = view.layoutBox { return b }
@@ -365,8 +360,11 @@ final class LayoutEngine {
 
     /// Margins or baselines of a view changed: the constraints that use them get new constants.
     func geometryConstantsDidChange(_ view: View) {
-        guard let users = record(of: view)?.geometryUsers, !users.isEmpty else { return }
-        for c in users { updateConstant(of: c) }
+        if let r = record(of: view) { updateGeometryUsers(of: r) }
+    }
+
+    private func updateGeometryUsers(of r: Participant) {
+        for c in r.geometryUsers { updateConstant(of: c) }
     }
 
     /// The layout direction of a subtree changed: constraints with directional attributes are
@@ -490,13 +488,8 @@ final class LayoutEngine {
     /// An intrinsic size changed: the view's hugging and compression constants are brought up to
     /// date before the next solve, in one batch with the other changes (as UIKit defers them to
     /// the next layout pass), so that configuring a cell's labels one after another and fitting it
-    /// re-solves once.
-    func intrinsicContentSizeDidChange(_ view: View) {
-        contentDidChange(view, baselines: false)
-    }
-
-    /// The intrinsic size changed (see ``intrinsicContentSizeDidChange(_:)``), and with `baselines`
-    /// the baselines too, whose users get new constants at once.
+    /// re-solves once. With `baselines` the baselines changed too, and the constraints that use
+    /// them get new constants at once.
     func contentDidChange(_ view: View, baselines: Bool) {
         guard let r = record(of: view) else { return }
         if !r.isPending {
@@ -504,9 +497,7 @@ final class LayoutEngine {
             pending.append(r)
         }
         needsSolve = true
-        if baselines && !r.geometryUsers.isEmpty {
-            for c in r.geometryUsers { updateConstant(of: c) }
-        }
+        if baselines { updateGeometryUsers(of: r) }
     }
 
     /// Adds the constant changes of the views whose intrinsic sizes changed since the last solve
@@ -720,7 +711,7 @@ final class LayoutEngine {
     func fit(_ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
         let r = participate(root)
         let b = r.box
-        if let p = fittingPriorities, p.0 == horizontal, p.1 == vertical, let current = fitting {
+        if let current = fitting, current.width.priority == horizontal, current.height.priority == vertical {
             collectPendingIntrinsicChanges()
             // The next row of a list is fitted to the same target: only what changed is set.
             let retarget = target != fittingTarget
@@ -738,7 +729,6 @@ final class LayoutEngine {
             let width = (b.w == Double(target.width)).priority(horizontal)
             let height = (b.h == Double(target.height)).priority(vertical)
             fitting = (width, height)
-            fittingPriorities = (horizontal, vertical)
             fittingTarget = target
             makeFrameConstraints(r)
             for c in [width, height] {
@@ -755,7 +745,6 @@ final class LayoutEngine {
         try? solver.remove(f.width)
         try? solver.remove(f.height)
         fitting = nil
-        fittingPriorities = nil
         if let r = record(of: root) { makeFrameConstraints(r) }
     }
 }

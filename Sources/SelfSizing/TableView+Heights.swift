@@ -9,7 +9,7 @@ extension TableView {
     public func height(forCellWithIdentifier identifier: String,
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         let cell = try templateCell(forReuseIdentifier: identifier)
-        return try measure(cell, identifier: identifier, indexPath: nil, configuration: configuration)
+        return try measure(cell, identifier: identifier, configuration: configuration)
     }
 
     /// The height of a row's cell, cached by index path for the current context; the cache
@@ -52,7 +52,7 @@ extension TableView {
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         try cachedHeight(forKey: key, logged: true) { () throws(TableViewError) in
             let cell = try templateCell(forReuseIdentifier: identifier)
-            return try measure(cell, identifier: identifier, indexPath: nil, configuration: configuration)
+            return try measure(cell, identifier: identifier, configuration: configuration)
         }
     }
 
@@ -60,7 +60,7 @@ extension TableView {
     public func height(forHeaderFooterViewWithIdentifier identifier: String,
                        configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         let view = try headerFooterTemplate(forReuseIdentifier: identifier)
-        return try measure(view, identifier: identifier, indexPath: nil, separator: false, configuration: configuration)
+        return try measure(view, identifier: identifier, separator: false, configuration: configuration)
     }
 
     /// The height of a header or footer view, cached by key.
@@ -95,6 +95,7 @@ extension TableView {
 
     /// ``automaticHeight(forRowAt:)`` with the data source loaded once by the caller (loading the
     /// weak reference for every row costs more than the rest of a cache hit).
+    ///
     /// The data source is asked only about rows it has (loaded first if it never was), and only
     /// on a miss; it is passed along rather than captured, so that a row counts no references to it.
     func automaticHeight(forRowAt indexPath: IndexPath, _ dataSource: TableViewDataSource) throws(TableViewError) -> CGFloat {
@@ -162,9 +163,9 @@ extension TableView {
     }
 
     /// Configures a template and fits it (see ``fit(_:identifier:separator:)``).
-    private func measure(_ cell: TableViewCell, identifier: String, indexPath: IndexPath?, separator: Bool = true,
+    private func measure(_ cell: TableViewCell, identifier: String, separator: Bool = true,
                          configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
-        try TableView.configure(cell, identifier: identifier, indexPath: indexPath, configuration)
+        try TableView.configure(cell, identifier: identifier, indexPath: nil, configuration)
         return fit(cell, identifier: identifier, separator: separator)
     }
 

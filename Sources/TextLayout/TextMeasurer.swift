@@ -330,9 +330,30 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
     ///   only where UAX #14 allows.
     func prepare(_ text: String, _ font: ResolvedFont, language: String?, keep: Bool = true,
                  charWrap: Bool = false) -> PreparedText {
-        if keep, let p = keptPrepared(text, fontID: font.id, charWrap: charWrap) { return p }
-        let key = PreparedKey(font: keep ? font.id : -1, charWrap: charWrap, text: keep ? text : "")
-        let shard = preparedShardRefs[(key.bytesHash &+ font.id) & (preparedShardRefs.count - 1)].takeUnretainedValue()
+        guard keep else { return makePrepared(text, font, language: language, charWrap: charWrap) }
+        let key = PreparedKey(font: font.id, charWrap: charWrap, text: text)
+        return keptPrepared(key) ?? prepareAndKeep(key, font, language: language)
+    }
+
+    /// The shard that keeps the texts of a key.
+    private func shard(for key: PreparedKey) -> Unmanaged<PreparedShard> {
+        preparedShardRefs[(key.bytesHash &+ key.font) & (preparedShardRefs.count - 1)]
+    }
+
+    /// A text prepared and kept earlier, or nil.
+    private func keptPrepared(_ key: PreparedKey) -> PreparedText? {
+        shard(for: key)._withUnsafeGuaranteedRef { $0.text(for: key) }
+    }
+
+    /// Prepares a key's text and keeps it.
+    private func prepareAndKeep(_ key: PreparedKey, _ font: ResolvedFont, language: String?) -> PreparedText {
+        let p = makePrepared(key.text, font, language: language, charWrap: key.charWrap)
+        shard(for: key).takeUnretainedValue().keep(p, for: key, limit: TextMeasurer.preparedLimit / preparedShards.count)
+        return p
+    }
+
+    /// Segments a text and measures its segments (a new prepared text, kept nowhere).
+    private func makePrepared(_ text: String, _ font: ResolvedFont, language: String?, charWrap: Bool) -> PreparedText {
         let bytes = Array(text.utf8)
         let breaks = charWrap ? graphemeBreaks(text) : bytes.withUnsafeBufferPointer { p in
             LineBreakRules.tailor(BreakIterators.shared.lineBreaks(p), p)
@@ -387,20 +408,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
                     hard: b.isHard && b.offset < bytes.count))
             }
         }
-        let p = PreparedText(text: text, segments: segments) { [widths] prefix in
+        return PreparedText(text: text, segments: segments) { [widths] prefix in
             widths.width(of: prefix, font, language: language)
         }
-        if keep {
-            shard.keep(p, for: key, limit: TextMeasurer.preparedLimit / preparedShards.count)
-        }
-        return p
-    }
-
-    /// A text prepared earlier in a font (by its ``ResolvedFont/id``), or nil.
-    private func keptPrepared(_ text: String, fontID: Int, charWrap: Bool) -> PreparedText? {
-        let key = PreparedKey(font: fontID, charWrap: charWrap, text: text)
-        let ref = preparedShardRefs[(key.bytesHash &+ fontID) & (preparedShardRefs.count - 1)]
-        return ref._withUnsafeGuaranteedRef { $0.text(for: key) }
     }
 
     /// The height of each line and the first baseline, as the request's line height asks (a
@@ -490,8 +500,9 @@ public final class TextMeasurer: TextMeasuring, @unchecked Sendable {
         if let kept = c.prepared, c.charWrap == charWrap, c.text == request.text {
             p = kept
         } else {
-            p = keptPrepared(request.text, fontID: c.fontID, charWrap: charWrap)
-                ?? prepare(request.text, c.resolved!, language: request.language, charWrap: charWrap)
+            // Found by the font's id; the font itself is read only to prepare a new text.
+            let key = PreparedKey(font: c.fontID, charWrap: charWrap, text: request.text)
+            p = keptPrepared(key) ?? prepareAndKeep(key, c.resolved!, language: request.language)
             c.prepared = p
             c.text = request.text
             c.charWrap = charWrap

@@ -103,7 +103,7 @@ public struct CellSpec: Sendable {
         }
         let r = SpecReader(file: file)
         let top = try r.mapping(root, "the spec")
-        try r.allowOnly(["views", "constraints", "metrics", "contentView", "name"], in: top, of: root)
+        try r.allowOnly(["views", "constraints", "metrics", "contentView", "name"], in: top)
         var metrics: [String: CGFloat] = [:]
         if let m = top["metrics"] {
             for (k, v) in try r.mapping(m, "metrics") {
@@ -115,7 +115,7 @@ public struct CellSpec: Sendable {
         contentViewBackground = nil
         if let cv = top["contentView"] {
             let map = try r.mapping(cv, "contentView")
-            try r.allowOnly(["layoutMargins", "backgroundColor"], in: map, of: cv)
+            try r.allowOnly(["layoutMargins", "backgroundColor"], in: map)
             if let m = map["layoutMargins"] { contentViewMargins = try r.margins(m) }
             if let c = map["backgroundColor"] { contentViewBackground = try r.color(c) }
         }

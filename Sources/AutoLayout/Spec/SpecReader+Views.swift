@@ -34,7 +34,7 @@ extension SpecReader {
         if let t = m["type"] {
             type = try choice(t, ["view": .view, "label": .label, "image": .image, "stack": .stack], "view type")
         }
-        try allowOnly(SpecReader.allowedKeys[type]!, in: m, of: node)
+        try allowOnly(SpecReader.allowedKeys[type]!, in: m)
         var parent = "contentView"
         if let p = m["parent"] {
             parent = try string(p, "a parent view id")
@@ -80,7 +80,7 @@ extension SpecReader {
                     v.imageHeight = try numberOrBinding(s[s.index(after: s.startIndex)], "height")
                 } else {
                     let sm = try mapping(n, "size: [width, height] or {width, height}")
-                    try allowOnly(["width", "height"], in: sm, of: n)
+                    try allowOnly(["width", "height"], in: sm)
                     guard let w = sm["width"], let h = sm["height"] else { throw error(n, "expected both width and height") }
                     v.imageWidth = try numberOrBinding(w, "width")
                     v.imageHeight = try numberOrBinding(h, "height")
@@ -119,7 +119,7 @@ extension SpecReader {
             return CellSpec.ConstraintSpec(kind: isVisual ? .visualFormat(text, []) : .equation(text), location: textLocation(node))
         }
         let m = try mapping(node, "a constraint: a string, or {visualFormat, options}")
-        try allowOnly(["visualFormat", "options"], in: m, of: node)
+        try allowOnly(["visualFormat", "options"], in: m)
         guard let f = m["visualFormat"] else { throw error(node, "expected 'visualFormat'") }
         var options: FormatOptions = []
         if let o = m["options"] {

@@ -8,11 +8,15 @@ struct SpecMap: Sequence {
     let mapping: Node.Mapping
 
     var count: Int { keys.count }
-    var first: (key: String, value: Node)? { keys.isEmpty ? nil : (keys[0], mapping[mapping.startIndex].value) }
+    var first: (key: String, value: Node)? { keys.isEmpty ? nil : (keys[0], entry(0).value) }
 
     subscript(key: String) -> Node? {
-        guard let i = keys.firstIndex(of: key) else { return nil }
-        return mapping[mapping.index(mapping.startIndex, offsetBy: i)].value
+        keys.firstIndex(of: key).map { entry($0).value }
+    }
+
+    /// The `i`-th entry as written, key node included (to say where it stands).
+    func entry(_ i: Int) -> (key: Node, value: Node) {
+        mapping[mapping.index(mapping.startIndex, offsetBy: i)]
     }
 
     func makeIterator() -> some IteratorProtocol<(key: String, value: Node)> {
@@ -63,10 +67,9 @@ struct SpecReader {
     }
 
     /// Refuses keys other than `allowed`, naming the first unknown one where it stands.
-    func allowOnly(_ allowed: Set<String>, in map: SpecMap, of node: Node) throws(SpecError) {
+    func allowOnly(_ allowed: Set<String>, in map: SpecMap) throws(SpecError) {
         for (i, key) in map.keys.enumerated() where !allowed.contains(key) {
-            throw error(map.mapping[map.mapping.index(map.mapping.startIndex, offsetBy: i)].key,
-                        "unknown key '\(key)'; expected one of \(allowed.sorted().joined(separator: ", "))")
+            throw error(map.entry(i).key, "unknown key '\(key)'; expected one of \(allowed.sorted().joined(separator: ", "))")
         }
     }
 
@@ -117,7 +120,7 @@ struct SpecReader {
     /// `{horizontal: p, vertical: p}`.
     func axisPriorities(_ node: Node, _ what: String) throws(SpecError) -> (LayoutPriority?, LayoutPriority?) {
         let m = try mapping(node, what)
-        try allowOnly(["horizontal", "vertical"], in: m, of: node)
+        try allowOnly(["horizontal", "vertical"], in: m)
         return (try m["horizontal"].map { n throws(SpecError) in try priority(n) },
                 try m["vertical"].map { n throws(SpecError) in try priority(n) })
     }
@@ -134,7 +137,7 @@ struct SpecReader {
             return DirectionalEdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
         }
         let m = try mapping(node, "margins")
-        try allowOnly(["top", "leading", "bottom", "trailing"], in: m, of: node)
+        try allowOnly(["top", "leading", "bottom", "trailing"], in: m)
         func get(_ k: String) throws(SpecError) -> CGFloat { try m[k].map { n throws(SpecError) in try number(n, "a number") } ?? 0 }
         return DirectionalEdgeInsets(top: try get("top"), leading: try get("leading"), bottom: try get("bottom"),
                                      trailing: try get("trailing"))
@@ -161,7 +164,7 @@ struct SpecReader {
 
     func font(_ node: Node) throws(SpecError) -> Font {
         let m = try mapping(node, "font")
-        try allowOnly(["family", "size", "weight", "italic", "style"], in: m, of: node)
+        try allowOnly(["family", "size", "weight", "italic", "style"], in: m)
         var f = Font()
         if let n = m["family"] { f.family = try string(n, "a font family") }
         if let n = m["size"] {
@@ -185,7 +188,7 @@ struct SpecReader {
     func lineHeight(_ node: Node) throws(SpecError) -> LineHeight {
         if case .scalar = node { return .fixed(try number(node, "a line height")) }
         let m = try mapping(node, "lineHeight")
-        try allowOnly(["fixed", "minimum", "maximum", "multiple"], in: m, of: node)
+        try allowOnly(["fixed", "minimum", "maximum", "multiple"], in: m)
         guard m.count == 1, let (k, v) = m.first else { throw error(node, "expected one of fixed, minimum, maximum, multiple") }
         let n = try number(v, "a number")
         switch k {
