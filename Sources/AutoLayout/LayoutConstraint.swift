@@ -69,6 +69,10 @@ public final class LayoutConstraint {
     /// A name for diagnostics.
     public var identifier: String?
 
+    /// Where the constraint was written (a spec file's line and column), named by diagnostics
+    /// such as "Unable to simultaneously satisfy constraints"; nil for constraints made in code.
+    public var sourceLocation: SourceLocation?
+
     /// The engine the constraint is installed in, and its solver constraint. Not retained, and
     /// not weak (a weak reference would make every retain of the engine take the slow path):
     /// the engine keeps the constraints installed in it and clears this when it goes away or
