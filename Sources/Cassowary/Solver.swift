@@ -75,7 +75,10 @@ public final class Solver {
     /// Sets the constants of several installed constraints and re-solves once, so that changes
     /// that undo each other (a view's hugging and compression constraints when its intrinsic size
     /// changes) make no pivots in between.
-    /// - Throws: as ``setConstant(_:for:)``; on failure no constant changes.
+    /// - Throws: as ``setConstant(_:for:)``, and then no constant changes (all or nothing). An
+    ///   unknown constraint or a non-finite constant anywhere in the batch is refused before
+    ///   anything moves; when the changes cannot hold together, the error names the first change
+    ///   that cannot hold with the ones before it.
     public func setConstants(_ changes: [(Constraint, Double)]) throws {
         try tableau.setConstants(changes)
     }

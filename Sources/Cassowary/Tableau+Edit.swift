@@ -58,40 +58,91 @@ extension Tableau {
 
     /// Sets the constants of several installed constraints, then repairs the solution once:
     /// changes that undo each other (an intrinsic size's hugging and compression constraints) cost
-    /// no pivots in between. On failure every constant is restored.
+    /// no pivots in between. All or nothing:
+    ///
+    /// 1. Check every change (a known constraint, a finite constant) before moving anything.
+    /// 2. Move the markers of the changed constraints; a redundant required equality, whose marker
+    ///    carries no column, is taken out and put back with its new constant as `setConstant` does.
+    /// 3. Repair the solution once with the dual simplex.
+    /// 4. If it fails, put every constant back (in reverse order) and find the change to blame:
+    ///    applied one at a time in the batch's order, the first that cannot hold with the ones
+    ///    before it. Those are put back too, and its error is thrown.
     mutating func setConstants(_ changes: [(Constraint, Double)]) throws {
+        // 1. Validation.
+        for (constraint, constant) in changes {
+            guard tag(of: constraint) != nil else { throw SolverError.unknownConstraint(constraint) }
+            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
+        }
+        // 2. The moves, with what undoes them.
         var applied: [(tag: Int32, old: Double, delta: Double)] = []
         applied.reserveCapacity(changes.count)
-        for (constraint, constant) in changes {
-            guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
-            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
-            let old = tags[Int(t)].constant
-            let delta = constant - old
-            if delta == 0 { continue }
-            let marker = tags[Int(t)].marker
-            if symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0 {
-                // A redundant equality takes the one-at-a-time path.
-                try dualOptimize()
-                try setConstant(constant, for: constraint)
-                continue
+        var readded: [(constraint: Constraint, old: Double)] = []
+        do {
+            for (constraint, constant) in changes {
+                let t = tag(of: constraint)!
+                let old = tags[Int(t)].constant
+                let delta = constant - old
+                if delta == 0 { continue }
+                let marker = tags[Int(t)].marker
+                if symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0 {
+                    try dualOptimize()
+                    try setConstant(constant, for: constraint)
+                    readded.append((constraint, old))
+                    continue
+                }
+                shiftMarker(t, by: delta)
+                tags[Int(t)].constant = constant
+                applied.append((t, old, delta))
             }
-            shiftMarker(t, by: delta)
-            tags[Int(t)].constant = constant
-            applied.append((t, old, delta))
+            // 3. One repair.
+            try dualOptimize()
+        } catch {
+            // 4. Back to where the batch started, then the change to blame.
+            try restore(applied, readded)
+            throw blame(changes)
+        }
+    }
+
+    /// Undoes the moves of a failed ``setConstants(_:)``: the shifted markers, then the re-added
+    /// equalities, last first.
+    private mutating func restore(_ applied: [(tag: Int32, old: Double, delta: Double)],
+                                  _ readded: [(constraint: Constraint, old: Double)]) throws {
+        for a in applied.reversed() {
+            shiftMarker(a.tag, by: -a.delta)
+            tags[Int(a.tag)].constant = a.old
         }
         do {
             try dualOptimize()
+            for r in readded.reversed() { try setConstant(r.old, for: r.constraint) }
         } catch {
-            for a in applied.reversed() {
-                shiftMarker(a.tag, by: -a.delta)
-                tags[Int(a.tag)].constant = a.old
-            }
-            do { try dualOptimize() } catch {
-                throw SolverError.internalError("restoring constants after a failed batch failed")
-            }
-            let first = tagConstraints[Int(applied.first?.tag ?? 0)]!
-            throw unsatisfiable(first, constant: tags[Int(applied.first?.tag ?? 0)].constant)
+            throw SolverError.internalError("restoring constants after a failed batch failed")
         }
+    }
+
+    /// The error of the first change of a failed batch that cannot hold with the changes before
+    /// it, applied one at a time; the solver is left as it was. Runs only after a batch failed.
+    private mutating func blame(_ changes: [(Constraint, Double)]) -> SolverError {
+        var done: [(constraint: Constraint, old: Double)] = []
+        var found: SolverError?
+        for (constraint, constant) in changes {
+            let old = tags[Int(tag(of: constraint)!)].constant
+            do {
+                try setConstant(constant, for: constraint)
+                done.append((constraint, old))
+            } catch let error as SolverError {
+                found = error
+                break
+            } catch {
+                found = .internalError("\(error)")
+                break
+            }
+        }
+        for d in done.reversed() {
+            do { try setConstant(d.old, for: d.constraint) } catch {
+                return .internalError("restoring constants after a failed batch failed")
+            }
+        }
+        return found ?? .internalError("a batch of constants failed, but each change holds on its own")
     }
 
     // MARK: - Edit variables
