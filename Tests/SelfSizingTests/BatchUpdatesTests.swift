@@ -6,7 +6,7 @@ import Testing
 @Suite struct BatchUpdatesTests {
     func apply(_ updates: BatchUpdates, to sections: [[String]], counts: [Int]) throws -> [[String]] {
         var result = sections
-        try updates.apply(to: &result, invalid: "?", sectionCount: counts.count, rowCount: { counts[$0] })
+        try updates.apply(to: &result, invalid: "?", sectionCount: counts.count, itemCount: { counts[$0] })
         return result
     }
 
@@ -41,8 +41,8 @@ import Testing
         var u = BatchUpdates()
         u.insertRows(at: [IndexPath(row: 0, section: 0)])
         var sections = [["a"]]
-        #expect(throws: TableViewError.self) {
-            try u.apply(to: &sections, invalid: "?", sectionCount: 1, rowCount: { _ in 1 })
+        #expect(throws: BatchUpdateError.self) {
+            try u.apply(to: &sections, invalid: "?", sectionCount: 1, itemCount: { _ in 1 })
         }
         #expect(sections == [["a"]])
     }
@@ -70,8 +70,8 @@ import Testing
     @Test(arguments: badUpdates)
     func outOfRangeAndRepeatedIndexPathsAreErrors(updates: BatchUpdates) {
         var sections = [["a", "b"]]
-        #expect(throws: TableViewError.self) {
-            try updates.apply(to: &sections, invalid: "?", sectionCount: 1, rowCount: { _ in 2 })
+        #expect(throws: BatchUpdateError.self) {
+            try updates.apply(to: &sections, invalid: "?", sectionCount: 1, itemCount: { _ in 2 })
         }
     }
 }

@@ -124,9 +124,9 @@ import Testing
         table.separatorStyle = .none
         table.register(forCellReuseIdentifier: "u") { Unconstrained() }
         #expect(try table.height(forCellWithIdentifier: "u") { ($0 as! Unconstrained).frameHeight = 61 } == 61)
-        #expect(table.diagnostics.count == 1 && table.diagnostics[0].contains("falling back to sizeThatFits"))
+        #expect(table.diagnostics.count == 1 && table.diagnostics[0].description.contains("falling back to sizeThatFits"))
         #expect(try table.height(forCellWithIdentifier: "u") { ($0 as! Unconstrained).frameHeight = 0 } == 44)
-        #expect(table.diagnostics.last!.contains("using 44"))
+        #expect(table.diagnostics.last!.description.contains("using 44"))
     }
 
     @Test func headersAndFootersTakeTheirHeights() throws {

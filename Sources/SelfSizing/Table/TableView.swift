@@ -120,35 +120,44 @@ public final class TableView {
 
     /// Logs like FD's `fd_debugLogEnabled` at debug level: "calculate using auto layout - 388.67",
     /// "cached by indexPath [0,4] -> 388.67", "hit cache by key ..."; fallbacks at warning.
-    public var logger = Logger(label: "SelfSizing.TableView") { didSet { logsDebug = logger.logLevel <= .debug } }
+    public var logger = Logger(label: "SelfSizing.TableView") {
+        didSet {
+            logsDebug = logger.logLevel <= .debug
+            sizer.logger = logger
+        }
+    }
     /// Whether debug messages are wanted: checked before each is made, as they are made per row.
     @exclusivity(unchecked) private(set) var logsDebug = false
     /// Problems found while measuring (a zero height, a fallback), most recent last; at most 100.
-    public private(set) var diagnostics: [String] = []
+    public var diagnostics: [SizingDiagnostic] { sizer.diagnostics }
 
     /// Counts of what heights cost: template layouts, cache hits and misses.
-    public struct Statistics: Hashable, Sendable {
-        /// Heights computed by laying a template out (Auto Layout or frame layout).
-        public var layoutPasses = 0
-        public var cacheHits = 0
-        public var cacheMisses = 0
-        /// Template cells made.
-        public var templatesMade = 0
+    public typealias Statistics = SizingStatistics
+    public var statistics: Statistics { sizer.statistics }
+
+    /// What a row's height depends on beyond its content: the key of the height cache's stores.
+    public struct SizingContext: Hashable, Sendable {
+        /// The width the table gives content views before accessories take theirs.
+        public var width: CGFloat
+        public var contentSizeCategory: ContentSizeCategory
+        /// What the separator adds to each row (heights are cached with it).
+        public var separatorHeight: CGFloat
+
+        public init(width: CGFloat, contentSizeCategory: ContentSizeCategory, separatorHeight: CGFloat = 0) {
+            self.width = width
+            self.contentSizeCategory = contentSizeCategory
+            self.separatorHeight = separatorHeight
+        }
     }
-    @exclusivity(unchecked) public internal(set) var statistics = Statistics()
+
+    /// The sizing core: the row templates, the height cache, counts and diagnostics. Rows are its
+    /// items, fitted at ``rowWidth`` less the accessory; the cached sizes include the separator.
+    let sizer: TemplateSizer<TableViewCell, SizingContext>
+    /// Templates of header and footer views (sized through ``sizer``, cached by key).
+    let headerFooterTemplates = TemplateCells<TableViewCell>()
 
     /// Heights by index path and by key, for each layout context.
-    public let heightCache: HeightCache
-
-    // Registration and templates.
-    @exclusivity(unchecked) var cellFactories: [String: () throws -> TableViewCell] = [:]
-    var headerFooterFactories: [String: () throws -> TableViewCell] = [:]
-    @exclusivity(unchecked) var templates: [String: TableViewCell] = [:]
-    /// The templates of the threads of ``layoutAllRows(progress:)``, one dictionary per thread,
-    /// kept between calls.
-    @exclusivity(unchecked) var workerTemplates: [[String: TableViewCell]] = []
-    var notedSubjects: Set<String> = []
-    var headerFooterTemplates: [String: TableViewCell] = [:]
+    public var heightCache: HeightCache { sizer.cache }
 
     // Geometry of the current context.
     @exclusivity(unchecked) var sections: [SectionGeometry] = []
@@ -167,17 +176,16 @@ public final class TableView {
         self.style = style
         sectionHeaderHeight = style == .plain ? 0 : 18
         sectionFooterHeight = style == .plain ? 0 : 18
-        heightCache = HeightCache(context: .init(width: 0, contentSizeCategory: .large), rowCounts: [])
-        heightCache.switchTo(context)
+        sizer = TemplateSizer(context: SizingContext(width: 0, contentSizeCategory: .large))
+        sizer.logger = logger
+        sizer.cache.switchTo(context)
     }
 
     // MARK: - Registration
 
     /// Registers a cell factory for a reuse identifier. The table calls it once, for the template.
     public func register(forCellReuseIdentifier identifier: String, _ factory: @escaping () throws -> TableViewCell) {
-        cellFactories[identifier] = factory
-        templates[identifier] = nil
-        for w in workerTemplates.indices { workerTemplates[w][identifier] = nil }
+        sizer.templates.register(identifier, factory)
     }
 
     /// Registers a cell spec (a YAML or JSON cell template) for a reuse identifier.
@@ -187,8 +195,7 @@ public final class TableView {
 
     /// Registers a header or footer view factory for a reuse identifier.
     public func register(forHeaderFooterViewReuseIdentifier identifier: String, _ factory: @escaping () throws -> TableViewCell) {
-        headerFooterFactories[identifier] = factory
-        headerFooterTemplates[identifier] = nil
+        headerFooterTemplates.register(identifier, factory)
     }
 
     /// Registers a cell spec for header and footer views.
@@ -221,33 +228,35 @@ public final class TableView {
     /// The height UIKit adds to each row for its separator.
     public var separatorHeight: CGFloat { separatorStyle == .none ? 0 : 1 / scale }
 
-    var context: HeightCache.Context {
+    var context: SizingContext {
         .init(width: rowWidth, contentSizeCategory: contentSizeCategory, separatorHeight: separatorHeight)
     }
 
     /// A width or category change: heights of the new context come from its cache or are
     /// measured again.
     func contextDidChange() {
-        heightCache.switchTo(context)
+        sizer.cache.switchTo(context)
         needsReload = true
     }
 
     func applyContentSizeCategory() {
-        let all = Array(templates.values) + Array(headerFooterTemplates.values) + workerTemplates.flatMap(\.values)
-        for cell in all { TableView.apply(contentSizeCategory, to: cell) }
+        sizer.contentSizeCategory = contentSizeCategory
+        headerFooterTemplates.contentSizeCategory = contentSizeCategory
     }
+}
 
-    /// Sets the labels of a cell to a content size category, as UIKit's trait collection does.
-    static func apply(_ category: ContentSizeCategory, to cell: TableViewCell) {
-        for case let label as Label in cell.contentView.subtree { label.contentSizeCategory = category }
-    }
+/// A table's height cache: the sizing core's ``SizeCache`` keyed by ``TableView/SizingContext``.
+public typealias HeightCache = SizeCache<TableView.SizingContext>
 
-    /// Records a problem once per subject (a reuse identifier), so that a broken cell in a long
-    /// list reports once.
-    func note(_ message: String, about subject: String) {
-        guard notedSubjects.insert(subject).inserted else { return }
-        logger.warning("\(message)")
-        diagnostics.append(message)
-        if diagnostics.count > 100 { diagnostics.removeFirst(diagnostics.count - 100) }
-    }
+extension SizeCache where ListContext == TableView.SizingContext {
+    /// The number of rows in each section that the index-path heights are for.
+    public var rowCounts: [Int] { itemCounts }
+
+    /// The cached height of a row in the current context (its separator included); nil for none,
+    /// and for an index path the table does not have.
+    /// - Complexity: O(1).
+    public func height(at indexPath: IndexPath) -> CGFloat? { size(at: indexPath)?.height }
+
+    /// The cached height for a key in the current context.
+    public func height(forKey key: AnyHashable) -> CGFloat? { size(forKey: key)?.height }
 }

@@ -27,22 +27,22 @@ extension TableView {
     /// nil for a miss (counted).
     private func cachedHeight(at indexPath: IndexPath) throws(TableViewError) -> CGFloat? {
         if !hasLoadedData { try layoutIfNeeded() }
-        guard let stored = heightCache.lookup(indexPath) else { throw .invalidIndexPath(indexPath) }
-        if stored.isNaN {
-            statistics.cacheMisses += 1
+        guard let stored = sizer.cache.lookup(indexPath) else { throw .invalidIndexPath(indexPath) }
+        if !stored.isCached {
+            sizer.statistics.cacheMisses += 1
             return nil
         }
-        let h = CGFloat(stored)
-        statistics.cacheHits += 1
+        let h = CGFloat(stored.height)
+        sizer.statistics.cacheHits += 1
         if logsDebug { logger.debug("hit cache by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
         return h
     }
 
     /// Keeps a measured height at an index path.
-    private func cache(_ h: CGFloat, at indexPath: IndexPath) -> CGFloat {
-        heightCache.setHeight(h, at: indexPath)
-        if logsDebug { logger.debug("cached by indexPath [\(indexPath.section),\(indexPath.row)] -> \(h)") }
-        return h
+    private func cache(_ size: CGSize, at indexPath: IndexPath) -> CGFloat {
+        sizer.cache.setSize(size, at: indexPath)
+        if logsDebug { logger.debug("cached by indexPath [\(indexPath.section),\(indexPath.row)] -> \(size.height)") }
+        return size.height
     }
 
     /// The height of a cell, cached by a key naming its content (a model's identifier and
@@ -74,14 +74,14 @@ extension TableView {
     /// A height from the key cache of the current context, or measured and kept there.
     private func cachedHeight(forKey key: AnyHashable, logged: Bool,
                               _ measured: () throws(TableViewError) -> CGFloat) throws(TableViewError) -> CGFloat {
-        if let h = heightCache.height(forKey: key) {
-            statistics.cacheHits += 1
-            if logged && logsDebug { logger.debug("hit cache by key [\(key)] -> \(h)") }
-            return h
+        if let size = sizer.cache.size(forKey: key) {
+            sizer.statistics.cacheHits += 1
+            if logged && logsDebug { logger.debug("hit cache by key [\(key)] -> \(size.height)") }
+            return size.height
         }
-        statistics.cacheMisses += 1
+        sizer.statistics.cacheMisses += 1
         let h = try measured()
-        heightCache.setHeight(h, forKey: key)
+        sizer.cache.setSize(CGSize(width: rowWidth, height: h), forKey: key)
         if logged && logsDebug { logger.debug("cached by key [\(key)] -> \(h)") }
         return h
     }
@@ -108,38 +108,18 @@ extension TableView {
 
     /// The template cell of a reuse identifier, made on first use and kept.
     public func templateCell(forReuseIdentifier identifier: String) throws(TableViewError) -> TableViewCell {
-        if let cell = templates[identifier] { return cell }
-        let cell = try makeTemplate(identifier, cellFactories[identifier])
-        templates[identifier] = cell
-        return cell
+        do { return try sizer.template(for: identifier) } catch { throw TableViewError(error, indexPath: nil) }
     }
 
     func headerFooterTemplate(forReuseIdentifier identifier: String) throws(TableViewError) -> TableViewCell {
-        if let view = headerFooterTemplates[identifier] { return view }
-        let view = try makeTemplate(identifier, headerFooterFactories[identifier])
-        headerFooterTemplates[identifier] = view
-        return view
-    }
-
-    func makeTemplate(_ identifier: String, _ factory: (() throws -> TableViewCell)?) throws(TableViewError) -> TableViewCell {
-        let cell = try TableView.makeTemplate(identifier, factory, category: contentSizeCategory)
-        statistics.templatesMade += 1
-        return cell
-    }
-
-    /// A template cell from a factory, marked as one and set to a content size category.
-    /// Touches nothing but the new cell, so that the threads of a concurrent layout can make theirs.
-    static func makeTemplate(_ identifier: String, _ factory: (() throws -> TableViewCell)?,
-                             category: ContentSizeCategory) throws(TableViewError) -> TableViewCell {
-        guard let factory else { throw .unregisteredIdentifier(identifier) }
-        let cell: TableViewCell
-        do { cell = try factory() } catch {
-            throw .cellCreationFailed(identifier: identifier, message: "\(error)")
+        if let view = headerFooterTemplates.existing(identifier) { return view }
+        do {
+            let view = try headerFooterTemplates.template(for: identifier)
+            sizer.statistics.templatesMade += 1
+            return view
+        } catch {
+            throw TableViewError(error, indexPath: nil)
         }
-        cell.reuseIdentifier = identifier
-        cell.isTemplateLayoutCell = true
-        apply(category, to: cell)
-        return cell
     }
 
     /// Readies a template for a row (or a header): `prepareForReuse`, then the configuration,
@@ -166,49 +146,16 @@ extension TableView {
     private func measure(_ cell: TableViewCell, identifier: String, separator: Bool = true,
                          configuration: (TableViewCell) throws -> Void) throws(TableViewError) -> CGFloat {
         try TableView.configure(cell, identifier: identifier, indexPath: nil, configuration)
-        return fit(cell, identifier: identifier, separator: separator)
+        return fit(cell, identifier: identifier, separator: separator).height
     }
 
-    /// Fits a configured template (see ``fittedHeight(of:width:identifier:)``), plus the separator.
-    private func fit(_ cell: TableViewCell, identifier: String, separator: Bool = true) -> CGFloat {
-        statistics.layoutPasses += 1
+    /// Fits a configured template as a row: the sizing core's fixed-width fitting at the row's
+    /// width less the accessory, plus the separator.
+    private func fit(_ cell: TableViewCell, identifier: String, separator: Bool = true) -> CGSize {
         let width = rowWidth - (separator ? cell.accessoryWidth : 0)
-        let fitted = TableView.fittedHeight(of: cell, width: width, identifier: identifier)
-        if logsDebug { logger.debug("calculate using \(fitted.usedFrameLayout ? "frame" : "auto") layout - \(fitted.height)") }
-        for (message, subject) in fitted.problems { note(message, about: subject) }
-        return fitted.height + (separator ? separatorHeight : 0)
-    }
-
-    /// A configured cell's height at a content width: Auto Layout with the width required and the
-    /// height compressed; frame layout (`sizeThatFits`) when the cell asks for it or Auto Layout
-    /// gives 0; 44 as the last resort. Touches nothing but the cell, so that workers can fit
-    /// their own templates at once. `problems` are diagnostics, each with the subject it is about.
-    static func fittedHeight(of cell: TableViewCell, width: CGFloat, identifier: String)
-        -> (height: CGFloat, usedFrameLayout: Bool, problems: [(String, String)]) {
-        var problems: [(String, String)] = []
-        var height: CGFloat = 0
-        var frame = false
-        if !cell.enforceFrameLayout && width > 0 {
-            height = cell.contentView.systemLayoutSizeFitting(CGSize(width: width, height: 0),
-                                                              withHorizontalFittingPriority: .required,
-                                                              verticalFittingPriority: .fittingSizeLevel).height
-            if !height.isFinite { height = 0 }
-            if height <= 0 {
-                let why = cell.contentView.selfSizingProblem(width: width).map { ": \($0)" } ?? ""
-                problems.append(("cannot get a proper cell height (now 0) for '\(identifier)' from Auto Layout"
-                                 + "\(why); falling back to sizeThatFits", identifier))
-            }
-        }
-        if height <= 0 {
-            frame = true
-            height = cell.sizeThatFits(CGSize(width: width, height: 0)).height
-            if !height.isFinite { height = 0 }
-        }
-        if height <= 0 {
-            problems.append(("'\(identifier)' has no height from Auto Layout or sizeThatFits; using 44", identifier + "#44"))
-            height = 44
-        }
-        return (height, frame, problems)
+        let fitted = sizer.fit(cell, .fixedWidth(width), identifier: identifier)
+        if logsDebug { logger.debug("calculate using \(fitted.usedFrameLayout ? "frame" : "auto") layout - \(fitted.size.height)") }
+        return CGSize(width: width, height: fitted.size.height + (separator ? separatorHeight : 0))
     }
 }
 

@@ -5,17 +5,17 @@ extension TableView {
     // MARK: - Reloads and updates
 
     /// Forgets the height cached for a key, in every context (its content changed).
-    public func invalidateHeight(forKey key: AnyHashable) { heightCache.invalidateHeight(forKey: key) }
+    public func invalidateHeight(forKey key: AnyHashable) { sizer.cache.invalidateSize(forKey: key) }
 
     /// Forgets a row's cached height in every context; it is measured again at the next layout.
     public func invalidateHeight(at indexPath: IndexPath) {
-        heightCache.invalidateHeight(at: indexPath)
+        sizer.cache.invalidateSize(at: indexPath)
         needsReload = true
     }
 
     /// Forgets every cached height, by index path and by key.
     public func invalidateAllHeights() {
-        heightCache.invalidateAll()
+        sizer.cache.invalidateAll()
         needsReload = true
     }
 
@@ -23,7 +23,7 @@ extension TableView {
     /// heights stay: keys name content).
     public func reloadData() {
         itemIdentifiers = nil
-        heightCache.reset(rowCounts: rowCounts())
+        sizer.cache.reset(itemCounts: rowCounts())
         hasLoadedData = true
         needsReload = true
     }
@@ -45,16 +45,22 @@ extension TableView {
         let counts = rowCounts()
         // Identifiers of a snapshot no longer describe the rows.
         itemIdentifiers = nil
-        do {
-            try heightCache.apply(updates, rowCounts: counts)
+        var measured: [[Double]]?
+        do throws(BatchUpdateError) {
+            try sizer.cache.apply(updates, itemCounts: counts)
             if !needsReload {
-                var measured = sections.map(\.measuredHeights)
-                try updates.apply(to: &measured, invalid: .nan, sectionCount: counts.count, rowCount: { counts[$0] })
-                // Rows of reloaded sections and rows, and new rows, are measured again; headers
-                // and footers are asked again.
-                try rebuild(measured: measured)
+                var heights = sections.map(\.measuredHeights)
+                try updates.apply(to: &heights, invalid: .nan, sectionCount: counts.count, itemCount: { counts[$0] })
+                measured = heights
             }
         } catch {
+            reloadData()
+            throw .invalidUpdate(error)
+        }
+        // Rows of reloaded sections and rows, and new rows, are measured again; headers and
+        // footers are asked again.
+        guard let measured else { return }
+        do { try rebuild(measured: measured) } catch {
             reloadData()
             throw error
         }
@@ -70,17 +76,16 @@ extension TableView {
         for ids in identifiers {
             for id in ids where !seen.insert(id).inserted {
                 reloadData()
-                throw .invalidUpdate("the item identifier \(id) appears more than once")
+                throw .invalidUpdate(.repeatedIdentifier("\(id)"))
             }
         }
         let counts = rowCounts()
         guard counts == identifiers.map(\.count) else {
             reloadData()
-            throw .invalidUpdate("the identifiers make \(identifiers.map(\.count)) rows per section, "
-                                 + "but the data source has \(counts)")
+            throw .invalidUpdate(.identifierCountMismatch(identifiers: identifiers.map(\.count), dataSource: counts))
         }
         let old = itemIdentifiers ?? []
-        if old.map(\.count) == heightCache.rowCounts {
+        if old.map(\.count) == sizer.cache.itemCounts {
             // Measured heights of this context travel too (rows a delegate sized without caching).
             var byID: [AnyHashable: Double] = [:]
             if !needsReload {
@@ -89,14 +94,14 @@ extension TableView {
                 }
             }
             for id in reloading { byID[id] = nil }
-            heightCache.apply(old: old, new: identifiers, reloaded: reloading)
+            sizer.cache.apply(old: old, new: identifiers, reloaded: reloading)
             itemIdentifiers = identifiers
             if !needsReload {
                 try rebuild(measured: identifiers.map { ids in ids.map { byID[$0] ?? .nan } })
             }
         } else {
             // The first snapshot, or one after a reload: nothing to carry.
-            heightCache.reset(rowCounts: counts)
+            sizer.cache.reset(itemCounts: counts)
             itemIdentifiers = identifiers
             needsReload = true
         }

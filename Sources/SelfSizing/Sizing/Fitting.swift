@@ -1,0 +1,139 @@
+import AutoLayout
+import Foundation
+
+/// How a list fits a template cell: which dimension it fixes and which the content decides.
+public enum FittingMode: Hashable, Sendable {
+    /// The width fixed, the height compressed: table rows, grid items, vertical lists.
+    case fixedWidth(CGFloat)
+    /// The height fixed, the width compressed: horizontal lists.
+    case fixedHeight(CGFloat)
+    /// Both dimensions compressed, the width at most `maximumWidth`: flow-layout items, as
+    /// `preferredLayoutAttributesFitting(_:)` sizes them by default.
+    case compressed(maximumWidth: CGFloat)
+}
+
+/// A fitted template's size and how it was found.
+public struct FittedSize: Sendable {
+    public var size: CGSize
+    /// Whether `sizeThatFits` gave the size (the cell asked for frame layout, or Auto Layout gave 0).
+    public var usedFrameLayout: Bool
+    /// What went wrong on the way (a fallback), at most two.
+    public var diagnostics: [SizingDiagnostic]
+}
+
+/// Fitting a configured template cell, as UITableView+FDTemplateLayoutCell and AppDevKit do.
+///
+/// 1. Auto Layout: the content view's `systemLayoutSizeFitting` with the fixed dimension required
+///    and the other at `fittingSizeLevel` (compressed); for ``FittingMode/compressed(maximumWidth:)``
+///    both compressed, and fitted again at the maximum width when the compressed width exceeds it.
+/// 2. Frame layout: `sizeThatFits` when the cell asks for it (``ListCell/enforceFrameLayout``) or
+///    Auto Layout gives 0 (with a diagnostic naming the missing edge).
+/// 3. The last resort: 44 points for the dimension the content decides, with a diagnostic.
+///
+/// Touches nothing but the cell, so that worker threads can fit their own templates at once.
+public enum TemplateFitting {
+    /// The size a fitted dimension falls back to when neither Auto Layout nor `sizeThatFits` gives
+    /// one: UITableView+FDTemplateLayoutCell's 44 points.
+    public static let lastResort: CGFloat = 44
+
+    /// Fits a configured cell (see ``TemplateFitting``).
+    /// - Parameter identifier: the cell's reuse identifier, named by diagnostics.
+    public static func fit(_ cell: ListCell, _ mode: FittingMode, identifier: String) -> FittedSize {
+        switch mode {
+        case let .fixedWidth(width):
+            return fitHeight(cell, width: width, identifier: identifier)
+        case let .fixedHeight(height):
+            return fitWidth(cell, height: height, identifier: identifier)
+        case let .compressed(maximumWidth):
+            return fitCompressed(cell, maximumWidth: maximumWidth, identifier: identifier)
+        }
+    }
+
+    /// The height at a fixed width (the per-row path of every table).
+    @inline(__always)
+    static func fitHeight(_ cell: ListCell, width: CGFloat, identifier: String) -> FittedSize {
+        var diagnostics: [SizingDiagnostic] = []
+        var height: CGFloat = 0
+        if !cell.enforceFrameLayout && width > 0 {
+            height = finite(cell.contentView.systemLayoutSizeFitting(CGSize(width: width, height: 0),
+                                                                     withHorizontalFittingPriority: .required,
+                                                                     verticalFittingPriority: .fittingSizeLevel).height)
+            if height <= 0 {
+                diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: .height,
+                                                         problem: cell.contentView.selfSizingProblem(width: width).map { "\($0)" }))
+            }
+        }
+        var frame = false
+        if height <= 0 {
+            frame = true
+            height = finite(cell.sizeThatFits(CGSize(width: width, height: 0)).height)
+        }
+        if height <= 0 {
+            diagnostics.append(.noSize(identifier: identifier, dimension: .height))
+            height = lastResort
+        }
+        return FittedSize(size: CGSize(width: width, height: height), usedFrameLayout: frame, diagnostics: diagnostics)
+    }
+
+    /// The width at a fixed height (horizontal lists).
+    static func fitWidth(_ cell: ListCell, height: CGFloat, identifier: String) -> FittedSize {
+        var diagnostics: [SizingDiagnostic] = []
+        var width: CGFloat = 0
+        if !cell.enforceFrameLayout && height > 0 {
+            width = finite(cell.contentView.systemLayoutSizeFitting(CGSize(width: 0, height: height),
+                                                                    withHorizontalFittingPriority: .fittingSizeLevel,
+                                                                    verticalFittingPriority: .required).width)
+            if width <= 0 {
+                diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: .width, problem: nil))
+            }
+        }
+        var frame = false
+        if width <= 0 {
+            frame = true
+            width = finite(cell.sizeThatFits(CGSize(width: 0, height: height)).width)
+        }
+        if width <= 0 {
+            diagnostics.append(.noSize(identifier: identifier, dimension: .width))
+            width = lastResort
+        }
+        return FittedSize(size: CGSize(width: width, height: height), usedFrameLayout: frame, diagnostics: diagnostics)
+    }
+
+    /// Both dimensions compressed, the width at most `maximumWidth` (flow-layout items).
+    static func fitCompressed(_ cell: ListCell, maximumWidth: CGFloat, identifier: String) -> FittedSize {
+        var diagnostics: [SizingDiagnostic] = []
+        var size = CGSize.zero
+        if !cell.enforceFrameLayout && maximumWidth > 0 {
+            size = cell.contentView.systemLayoutSizeFitting(.zero, withHorizontalFittingPriority: .fittingSizeLevel,
+                                                            verticalFittingPriority: .fittingSizeLevel)
+            // Wider than allowed (a label's single line, say): the width is fixed at the maximum and
+            // the height follows it, as a cell whose content wraps does.
+            if finite(size.width) > maximumWidth {
+                size = cell.contentView.systemLayoutSizeFitting(CGSize(width: maximumWidth, height: 0),
+                                                                withHorizontalFittingPriority: .required,
+                                                                verticalFittingPriority: .fittingSizeLevel)
+            }
+            size = CGSize(width: finite(size.width), height: finite(size.height))
+            if size.width <= 0 || size.height <= 0 {
+                diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: size.width <= 0 ? .width : .height,
+                                                         problem: size.height <= 0 ? cell.contentView.selfSizingProblem(width: maximumWidth).map { "\($0)" } : nil))
+            }
+        }
+        var frame = false
+        if size.width <= 0 || size.height <= 0 {
+            frame = true
+            let s = cell.sizeThatFits(CGSize(width: maximumWidth, height: 0))
+            size = CGSize(width: min(finite(s.width), max(maximumWidth, 0)), height: finite(s.height))
+        }
+        if size.width <= 0 || size.height <= 0 {
+            diagnostics.append(.noSize(identifier: identifier, dimension: size.width <= 0 ? .width : .height))
+            if size.width <= 0 { size.width = min(lastResort, max(maximumWidth, 0)) }
+            if size.height <= 0 { size.height = lastResort }
+        }
+        return FittedSize(size: size, usedFrameLayout: frame, diagnostics: diagnostics)
+    }
+
+    /// NaN and infinities count as no size.
+    @inline(__always)
+    private static func finite(_ x: CGFloat) -> CGFloat { x.isFinite ? x : 0 }
+}
