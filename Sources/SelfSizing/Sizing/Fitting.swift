@@ -25,7 +25,7 @@ public struct FittedSize: Sendable {
 ///
 /// 1. Auto Layout: the content view's `systemLayoutSizeFitting` with the fixed dimension required
 ///    and the other at `fittingSizeLevel` (compressed); for ``FittingMode/compressed(maximumWidth:)``
-///    both compressed, and fitted again at the maximum width when the compressed width exceeds it.
+///    both compressed, shrink-to-fit within the maximum width (``fitCompressed(_:maximumWidth:identifier:)``).
 /// 2. Frame layout: `sizeThatFits` when the cell asks for it (``ListCell/enforceFrameLayout``) or
 ///    Auto Layout gives 0 (with a diagnostic naming the missing edge).
 /// 3. The last resort: 44 points for the dimension the content decides, with a diagnostic.
@@ -99,20 +99,25 @@ public enum TemplateFitting {
         return FittedSize(size: CGSize(width: width, height: height), usedFrameLayout: frame, diagnostics: diagnostics)
     }
 
-    /// Both dimensions compressed, the width at most `maximumWidth` (flow-layout items).
+    /// Both dimensions compressed, the width at most `maximumWidth` (flow-layout items), as CSS
+    /// shrink-to-fit does:
+    ///
+    /// 1. Fit at the maximum width (width required, height compressed): content that wraps takes
+    ///    its lines at that width.
+    /// 2. Fit again with both compressed: each view hugs its content, and wrapping content hugs its
+    ///    widest line at the maximum width. Starting from step 1 makes the result independent of
+    ///    what the template was fitted for before.
+    /// 3. Wider than the maximum (a view with a fixed width, say): step 1's size, at the maximum.
     static func fitCompressed(_ cell: ListCell, maximumWidth: CGFloat, identifier: String) -> FittedSize {
         var diagnostics: [SizingDiagnostic] = []
         var size = CGSize.zero
         if !cell.enforceFrameLayout && maximumWidth > 0 {
-            size = cell.contentView.systemLayoutSizeFitting(.zero, withHorizontalFittingPriority: .fittingSizeLevel,
+            let target = CGSize(width: maximumWidth, height: 0)
+            let atMaximum = cell.contentView.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .required,
+                                                                     verticalFittingPriority: .fittingSizeLevel)
+            size = cell.contentView.systemLayoutSizeFitting(target, withHorizontalFittingPriority: .fittingSizeLevel,
                                                             verticalFittingPriority: .fittingSizeLevel)
-            // Wider than allowed (a label's single line, say): the width is fixed at the maximum and
-            // the height follows it, as a cell whose content wraps does.
-            if finite(size.width) > maximumWidth {
-                size = cell.contentView.systemLayoutSizeFitting(CGSize(width: maximumWidth, height: 0),
-                                                                withHorizontalFittingPriority: .required,
-                                                                verticalFittingPriority: .fittingSizeLevel)
-            }
+            if !(finite(size.width) <= maximumWidth) { size = CGSize(width: maximumWidth, height: atMaximum.height) }
             size = CGSize(width: finite(size.width), height: finite(size.height))
             if size.width <= 0 || size.height <= 0 {
                 diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: size.width <= 0 ? .width : .height,

@@ -16,6 +16,12 @@ public enum SizingDiagnostic: Hashable, Sendable, CustomStringConvertible {
     /// ``TemplateFitting/lastResort``.
     case noSize(identifier: String, dimension: Dimension)
 
+    /// Which edge the content view's constraints miss, for ``noSizeFromAutoLayout(identifier:dimension:problem:)``.
+    public var problem: String? {
+        if case let .noSizeFromAutoLayout(_, _, problem) = self { return problem }
+        return nil
+    }
+
     /// What the diagnostic is about, for reporting each once: the cell's identifier and the kind.
     public var subject: String {
         switch self {

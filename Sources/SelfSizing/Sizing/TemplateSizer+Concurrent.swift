@@ -52,7 +52,7 @@ extension TemplateSizer {
     public func measureConcurrently<E: Error>(
         _ items: [IndexPath], threads: Int, chunk: Int = 4096,
         measure: @escaping (TemplateCells<Cell>.Worker, IndexPath) throws(E) -> CGSize,
-        chunkDone: (_ items: ArraySlice<IndexPath>, _ measured: (Int) -> CGSize?) throws(E) -> Void
+        chunkDone: (_ items: ArraySlice<IndexPath>, _ measured: (Int) -> CGSize?) -> Void
     ) throws(E) {
         let shared = Shared(workers: templates.workerSet(max(1, threads)), measure: measure)
         defer {
@@ -86,7 +86,7 @@ extension TemplateSizer {
             // kept does not depend on how the chunk was split among the workers.
             let failed = slots.errors.firstIndex { $0 != nil }
             let end = failed ?? run.count
-            try chunkDone(slice) { i in i < end && slots.done[i] ? slots.sizes[i] : nil }
+            chunkDone(slice) { i in i < end && slots.done[i] ? slots.sizes[i] : nil }
             if let failed { throw slots.errors[failed]! }
             start += run.count
         }

@@ -38,7 +38,7 @@ extension TableView {
         }
         try sizer.measureConcurrently(pending, threads: maximumConcurrency, chunk: TableView.concurrentChunk,
                                       measure: { (worker, ip) throws(TableViewError) in try Self.measureRow(ip, source, worker) },
-                                      chunkDone: { (chunk, measured) throws(TableViewError) in
+                                      chunkDone: { chunk, measured in
             for (i, ip) in chunk.enumerated() {
                 guard let size = measured(i) else { continue }
                 sizer.cache.setSize(size, at: ip)
