@@ -118,7 +118,7 @@ final class ChipCell: ListCell {
     }
 
     @Test func cachedSizesMoveWithTheirItemsThroughBatchUpdates() throws {
-        var cache = SizeCache<CGFloat>(context: 300, itemCounts: [3, 1])
+        let cache = SizeCache<CGFloat>(context: 300, itemCounts: [3, 1])
         for i in 0..<3 { cache.setSize(CGSize(width: 10, height: Double(i + 1)), at: IndexPath(item: i, section: 0)) }
         cache.setSize(CGSize(width: 10, height: 9), at: IndexPath(item: 0, section: 1))
         var u = BatchUpdates()

@@ -14,9 +14,9 @@ import Foundation
 ///
 /// Invariant: every index-path store has the list's current section and item counts.
 ///
-/// A value: the list that owns it keeps it in place and changes it through its own methods
+/// A list owns its cache: read it anywhere, but change it through the list's own methods
 /// (invalidation, updates), so that its layout follows.
-public struct SizeCache<ListContext: Hashable & Sendable> {
+public final class SizeCache<ListContext: Hashable & Sendable> {
     /// What a size depends on beyond the item's content.
     public typealias Context = ListContext
 
@@ -35,13 +35,13 @@ public struct SizeCache<ListContext: Hashable & Sendable> {
 
     /// The current context's sizes, kept out of the dictionary so that a lookup is two array
     /// indexings.
-    private var current: Store
-    private var others: [Context: Store] = [:]
+    @exclusivity(unchecked) private var current: Store
+    @exclusivity(unchecked) private var others: [Context: Store] = [:]
     /// The other contexts, least recently used first.
-    private var recent: [Context] = []
-    public private(set) var context: Context
+    @exclusivity(unchecked) private var recent: [Context] = []
+    @exclusivity(unchecked) public private(set) var context: Context
     /// The number of items in each section that the index-path sizes are for.
-    public private(set) var itemCounts: [Int]
+    @exclusivity(unchecked) public private(set) var itemCounts: [Int]
 
     public init(context: Context, itemCounts: [Int] = []) {
         self.context = context
@@ -50,7 +50,7 @@ public struct SizeCache<ListContext: Hashable & Sendable> {
     }
 
     /// Switches to a context, keeping the others' sizes (up to ``contextLimit`` contexts).
-    public mutating func switchTo(_ new: Context) {
+    public func switchTo(_ new: Context) {
         guard new != context else { return }
         others[context] = current
         recent.append(context)
@@ -61,7 +61,7 @@ public struct SizeCache<ListContext: Hashable & Sendable> {
     }
 
     /// Runs `body` on every context's store.
-    private mutating func forEachStore<E: Error>(_ body: (inout Store) throws(E) -> Void) throws(E) {
+    private func forEachStore<E: Error>(_ body: (inout Store) throws(E) -> Void) throws(E) {
         try body(&current)
         for c in recent { try body(&others[c]!) }
     }
@@ -93,26 +93,26 @@ public struct SizeCache<ListContext: Hashable & Sendable> {
     }
 
     /// Keeps an item's size in the current context.
-    public mutating func setSize(_ size: CGSize, at indexPath: IndexPath) {
+    public func setSize(_ size: CGSize, at indexPath: IndexPath) {
         guard contains(indexPath) else { return }
         current.byIndexPath[indexPath[0]][indexPath[1]] = Entry(width: Double(size.width), height: Double(size.height))
     }
 
     /// Forgets an item's size in every context.
-    public mutating func invalidateSize(at indexPath: IndexPath) {
+    public func invalidateSize(at indexPath: IndexPath) {
         guard contains(indexPath) else { return }
         forEachStore { $0.byIndexPath[indexPath[0]][indexPath[1]] = .none }
     }
 
     /// Forgets every index-path size (a reload), and takes the new counts.
-    public mutating func reset(itemCounts: [Int]) {
+    public func reset(itemCounts: [Int]) {
         self.itemCounts = itemCounts
         forEachStore { $0.byIndexPath = Store(counts: itemCounts).byIndexPath }
     }
 
     /// Moves every context's index-path sizes through batch updates.
     /// - Throws: ``BatchUpdateError``; the index-path sizes are then reset.
-    public mutating func apply(_ updates: BatchUpdates, itemCounts newCounts: [Int]) throws(BatchUpdateError) {
+    public func apply(_ updates: BatchUpdates, itemCounts newCounts: [Int]) throws(BatchUpdateError) {
         do {
             // Every store has the same counts: if the current one takes the updates, all do.
             try forEachStore { (store: inout Store) throws(BatchUpdateError) in
@@ -129,7 +129,7 @@ public struct SizeCache<ListContext: Hashable & Sendable> {
     /// Carries sizes by item identifier into a new arrangement of items (diffable-snapshot
     /// style): an identifier that stays keeps its size wherever it goes, unless it is in
     /// `reloaded`; new ones have none.
-    public mutating func apply(old: [[AnyHashable]], new: [[AnyHashable]], reloaded: Set<AnyHashable>) {
+    public func apply(old: [[AnyHashable]], new: [[AnyHashable]], reloaded: Set<AnyHashable>) {
         itemCounts = new.map(\.count)
         forEachStore { store in
             var byID: [AnyHashable: Entry] = [:]
@@ -149,17 +149,17 @@ public struct SizeCache<ListContext: Hashable & Sendable> {
     }
 
     /// Keeps a key's size in the current context.
-    public mutating func setSize(_ size: CGSize, forKey key: AnyHashable) {
+    public func setSize(_ size: CGSize, forKey key: AnyHashable) {
         current.byKey[key] = Entry(width: Double(size.width), height: Double(size.height))
     }
 
     /// Forgets a key's size in every context (its content changed).
-    public mutating func invalidateSize(forKey key: AnyHashable) {
+    public func invalidateSize(forKey key: AnyHashable) {
         forEachStore { $0.byKey[key] = nil }
     }
 
     /// Forgets every size, by index path and by key, in every context.
-    public mutating func invalidateAll() {
+    public func invalidateAll() {
         forEachStore { $0.byKey = [:] }
         reset(itemCounts: itemCounts)
     }

@@ -34,7 +34,7 @@ public struct SizingStatistics: Hashable, Sendable {
 public final class TemplateSizer<Cell: ListCell, Context: Hashable & Sendable> {
     public let templates = TemplateCells<Cell>()
     /// The cached sizes; the list changes them through its updates and invalidations.
-    @exclusivity(unchecked) public var cache: SizeCache<Context>
+    public let cache: SizeCache<Context>
     @exclusivity(unchecked) public var statistics = SizingStatistics()
     /// Problems found while sizing (a zero size, a fallback), most recent last; at most 100,
     /// each kind once per cell identifier.

@@ -41,7 +41,7 @@ extension TableView {
                                       chunkDone: { chunk, measured in
             for (i, ip) in chunk.enumerated() {
                 guard let size = measured(i) else { continue }
-                sizer.cache.setSize(size, at: ip)
+                heightCache.setSize(size, at: ip)
                 sections[ip.section].rows.setWithoutSums(ip.row, Double(size.height))
                 sections[ip.section].isMeasured[ip.row] = true
                 touched.insert(ip.section)

@@ -27,7 +27,7 @@ extension TableView {
     /// nil for a miss (counted).
     private func cachedHeight(at indexPath: IndexPath) throws(TableViewError) -> CGFloat? {
         if !hasLoadedData { try layoutIfNeeded() }
-        guard let stored = sizer.cache.lookup(indexPath) else { throw .invalidIndexPath(indexPath) }
+        guard let stored = heightCache.lookup(indexPath) else { throw .invalidIndexPath(indexPath) }
         if !stored.isCached {
             sizer.statistics.cacheMisses += 1
             return nil
@@ -40,7 +40,7 @@ extension TableView {
 
     /// Keeps a measured height at an index path.
     private func cache(_ size: CGSize, at indexPath: IndexPath) -> CGFloat {
-        sizer.cache.setSize(size, at: indexPath)
+        heightCache.setSize(size, at: indexPath)
         if logsDebug { logger.debug("cached by indexPath [\(indexPath.section),\(indexPath.row)] -> \(size.height)") }
         return size.height
     }
@@ -74,14 +74,14 @@ extension TableView {
     /// A height from the key cache of the current context, or measured and kept there.
     private func cachedHeight(forKey key: AnyHashable, logged: Bool,
                               _ measured: () throws(TableViewError) -> CGFloat) throws(TableViewError) -> CGFloat {
-        if let size = sizer.cache.size(forKey: key) {
+        if let size = heightCache.size(forKey: key) {
             sizer.statistics.cacheHits += 1
             if logged && logsDebug { logger.debug("hit cache by key [\(key)] -> \(size.height)") }
             return size.height
         }
         sizer.statistics.cacheMisses += 1
         let h = try measured()
-        sizer.cache.setSize(CGSize(width: rowWidth, height: h), forKey: key)
+        heightCache.setSize(CGSize(width: rowWidth, height: h), forKey: key)
         if logged && logsDebug { logger.debug("cached by key [\(key)] -> \(h)") }
         return h
     }

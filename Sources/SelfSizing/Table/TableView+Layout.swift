@@ -26,7 +26,7 @@ extension TableView {
     /// - Throws: ``TableViewError`` from a header, footer or row that cannot be measured.
     public func layoutIfNeeded() throws(TableViewError) {
         if needsReload {
-            sizer.cache.switchTo(context)
+            heightCache.switchTo(context)
             try rebuild(measured: nil)
         } else if needsSectionLayout {
             try rebuild(measured: sections.map(\.measuredHeights))
@@ -40,7 +40,7 @@ extension TableView {
         hasLoadedData = true
         // The data source changed without telling (no reload, no update): no cached index path
         // can be trusted.
-        if sizer.cache.itemCounts != counts { sizer.cache.reset(itemCounts: counts) }
+        if heightCache.itemCounts != counts { heightCache.reset(itemCounts: counts) }
         var new: [SectionGeometry] = []
         new.reserveCapacity(counts.count)
         for (s, n) in counts.enumerated() {
@@ -52,7 +52,7 @@ extension TableView {
                 if let h = carried?[r], !h.isNaN {
                     values[r] = h
                     known[r] = true
-                } else if let h = sizer.cache.height(at: ip) {
+                } else if let h = heightCache.height(at: ip) {
                     values[r] = Double(h)
                     known[r] = true
                 } else {

@@ -5,17 +5,17 @@ extension TableView {
     // MARK: - Reloads and updates
 
     /// Forgets the height cached for a key, in every context (its content changed).
-    public func invalidateHeight(forKey key: AnyHashable) { sizer.cache.invalidateSize(forKey: key) }
+    public func invalidateHeight(forKey key: AnyHashable) { heightCache.invalidateSize(forKey: key) }
 
     /// Forgets a row's cached height in every context; it is measured again at the next layout.
     public func invalidateHeight(at indexPath: IndexPath) {
-        sizer.cache.invalidateSize(at: indexPath)
+        heightCache.invalidateSize(at: indexPath)
         needsReload = true
     }
 
     /// Forgets every cached height, by index path and by key.
     public func invalidateAllHeights() {
-        sizer.cache.invalidateAll()
+        heightCache.invalidateAll()
         needsReload = true
     }
 
@@ -23,7 +23,7 @@ extension TableView {
     /// heights stay: keys name content).
     public func reloadData() {
         itemIdentifiers = nil
-        sizer.cache.reset(itemCounts: rowCounts())
+        heightCache.reset(itemCounts: rowCounts())
         hasLoadedData = true
         needsReload = true
     }
@@ -47,7 +47,7 @@ extension TableView {
         itemIdentifiers = nil
         var measured: [[Double]]?
         do throws(BatchUpdateError) {
-            try sizer.cache.apply(updates, itemCounts: counts)
+            try heightCache.apply(updates, itemCounts: counts)
             if !needsReload {
                 var heights = sections.map(\.measuredHeights)
                 try updates.apply(to: &heights, invalid: .nan, sectionCount: counts.count, itemCount: { counts[$0] })
@@ -85,7 +85,7 @@ extension TableView {
             throw .invalidUpdate(.identifierCountMismatch(identifiers: identifiers.map(\.count), dataSource: counts))
         }
         let old = itemIdentifiers ?? []
-        if old.map(\.count) == sizer.cache.itemCounts {
+        if old.map(\.count) == heightCache.itemCounts {
             // Measured heights of this context travel too (rows a delegate sized without caching).
             var byID: [AnyHashable: Double] = [:]
             if !needsReload {
@@ -94,14 +94,14 @@ extension TableView {
                 }
             }
             for id in reloading { byID[id] = nil }
-            sizer.cache.apply(old: old, new: identifiers, reloaded: reloading)
+            heightCache.apply(old: old, new: identifiers, reloaded: reloading)
             itemIdentifiers = identifiers
             if !needsReload {
                 try rebuild(measured: identifiers.map { ids in ids.map { byID[$0] ?? .nan } })
             }
         } else {
             // The first snapshot, or one after a reload: nothing to carry.
-            sizer.cache.reset(itemCounts: counts)
+            heightCache.reset(itemCounts: counts)
             itemIdentifiers = identifiers
             needsReload = true
         }

@@ -156,8 +156,9 @@ public final class TableView {
     /// Templates of header and footer views (sized through ``sizer``, cached by key).
     let headerFooterTemplates = TemplateCells<TableViewCell>()
 
-    /// Heights by index path and by key, for each layout context.
-    public var heightCache: HeightCache { sizer.cache }
+    /// Heights by index path and by key, for each layout context: the sizer's cache, held here
+    /// too so that a cached lookup is one load from the table.
+    public let heightCache: HeightCache
 
     // Geometry of the current context.
     @exclusivity(unchecked) var sections: [SectionGeometry] = []
@@ -177,8 +178,9 @@ public final class TableView {
         sectionHeaderHeight = style == .plain ? 0 : 18
         sectionFooterHeight = style == .plain ? 0 : 18
         sizer = TemplateSizer(context: SizingContext(width: 0, contentSizeCategory: .large))
+        heightCache = sizer.cache
         sizer.logger = logger
-        sizer.cache.switchTo(context)
+        heightCache.switchTo(context)
     }
 
     // MARK: - Registration
@@ -235,7 +237,7 @@ public final class TableView {
     /// A width or category change: heights of the new context come from its cache or are
     /// measured again.
     func contextDidChange() {
-        sizer.cache.switchTo(context)
+        heightCache.switchTo(context)
         needsReload = true
     }
 
