@@ -1,6 +1,5 @@
 import ArgumentParser
 import AutoLayout
-import Dispatch
 import Foundation
 import TextLayout
 
@@ -55,104 +54,57 @@ struct Measure: ParsableCommand {
         guard lines >= 0 else { throw ValidationError("--lines must be 0 or more") }
     }
 
-    /// Result slots written by concurrent workers, each at its own index.
-    struct Slots: @unchecked Sendable {
-        let base: UnsafeMutableBufferPointer<String>
-        init(count: Int) {
-            base = .allocate(capacity: count)
-            base.initialize(repeating: "")
-        }
-        subscript(k: Int) -> String {
-            get { base[k] }
-            nonmutating set { base[k] = newValue }
-        }
-        func deallocate() {
-            base.deinitialize()
-            base.deallocate()
-        }
-    }
-
-    struct Item: Sendable {
-        var id: String   // JSON text of the id
-        var text: String
-        var language: String?
-    }
+    typealias Item = TextBatchMeasurer.Item
 
     func run() throws {
         let items = try readItems()
-        let measurer = TextMeasurer()
         if let fontFile, !FileManager.default.isReadableFile(atPath: fontFile) {
             throw CLIError("\(fontFile): cannot read the font file")
         }
         let fontSpec = fontFile.map { Font.file($0, size: CGFloat(size)) } ?? Font(family: font, size: CGFloat(size), weight: weight)
-        guard measurer.prepare("x", font: fontSpec) != nil else {
+        let batch: TextBatchMeasurer
+        do {
+            batch = try TextBatchMeasurer(font: fontSpec, widths: widths, lineHeight: lineHeight, lineLimit: lines,
+                                          includesLines: !noLines)
+        } catch {
             throw CLIError(fontFile.map { "\($0): not a font HarfBuzz can load" } ?? "no font found for --font \(font)")
         }
-        let lineHeightSetting: LineHeight = lineHeight.map { .fixed(CGFloat($0)) } ?? .natural
-        let natural = Double(measurer.measure(TextMeasureRequest(text: "x", font: fontSpec, width: nil,
-                                                                 lineHeight: lineHeightSetting)).size.height)
-        // Items are measured in parallel chunks; each chunk's output is written in input order.
-        let chunk = 2048
-        let chunks = (items.count + chunk - 1) / chunk
+        // Items are rendered on the measuring threads; the output is written in input order, a
+        // megabyte at a time.
         let out = FileHandle.standardOutput
-        if format == .json { out.write(Data("[".utf8)) }
-        var pending: [Int: String] = [:]
-        var next = 0
-        let lock = NSLock()
-        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
-        var first = 0
-        while first < chunks {
-            let last = min(chunks, first + batch)
-            let start = first
-            let results = Slots(count: last - first)
-            defer { results.deallocate() }
-            DispatchQueue.concurrentPerform(iterations: last - first) { k in
-                let c = start + k
-                var text = ""
-                for i in (c * chunk)..<min(items.count, (c + 1) * chunk) {
-                    let item = items[i]
-                    guard let prepared = measurer.prepare(item.text, font: fontSpec, language: item.language, keep: false) else { continue }
-                    text += render(item, index: i, prepared: prepared, lineHeight: natural, measurer: measurer, font: fontSpec)
-                }
-                results[k] = text
+        var pending = format == .json ? "[" : ""
+        let format = format, noLines = noLines
+        batch.measure(items, transform: { Self.render($0, format: format, noLines: noLines) }, consume: { text in
+            pending += text
+            if pending.utf8.count >= 1 << 20 {
+                out.write(Data(pending.utf8))
+                pending = ""
             }
-            lock.lock()
-            for k in 0..<(last - first) { pending[first + k] = results[k] }
-            while let text = pending.removeValue(forKey: next) {
-                out.write(Data(text.utf8))
-                next += 1
-            }
-            lock.unlock()
-            first = last
-        }
-        if format == .json { out.write(Data("\n]\n".utf8)) }
+        })
+        if format == .json { pending += "\n]\n" }
+        out.write(Data(pending.utf8))
     }
 
-    func render(_ item: Item, index: Int, prepared: PreparedText, lineHeight: Double, measurer: TextMeasurer,
-                font: Font) -> String {
+    /// One item's output: a JSON object, or an indented block of text.
+    static func render(_ result: TextBatchMeasurer.Result, format: Layout.OutputFormat, noLines: Bool) -> String {
+        guard let layouts = result.layouts else { return "" }
         var out = ""
         if format == .json {
-            out += index == 0 ? "\n" : ",\n"
-            out += "{\"id\": \(item.id), \"results\": ["
+            out += result.index == 0 ? "\n" : ",\n"
+            out += "{\"id\": \(result.id), \"results\": ["
         } else {
-            out += "\(item.id)\n"
+            out += "\(result.id)\n"
         }
-        for (k, w) in widths.enumerated() {
-            var laid = prepared.lines(width: w).map { (text: String($0.text), width: $0.width) }
-            if lines > 0 && laid.count > lines {
-                // The last line shown ends in an ellipsis, as a UILabel's (byTruncatingTail).
-                laid = measurer.lines(TextMeasureRequest(text: item.text, font: font, width: CGFloat(w), numberOfLines: lines,
-                                                         lineBreakMode: .byTruncatingTail, language: item.language))
-            }
-            let height = Double(laid.count) * lineHeight
+        for (k, layout) in layouts.enumerated() {
+            let height = layout.height
             if format == .json {
                 out += k == 0 ? "" : ", "
-                out += "{\"width\": \(JSONNumber.format(w)), \"lineCount\": \(laid.count), \"height\": \(JSONNumber.format(height))"
-                if !noLines { out += ", \"lines\": [" + laid.map { JSONNumber.quote($0.text) }.joined(separator: ", ") + "]" }
+                out += "{\"width\": \(JSONNumber.format(layout.width)), \"lineCount\": \(layout.lineCount), \"height\": \(JSONNumber.format(height))"
+                if !noLines { out += ", \"lines\": [" + (layout.lines ?? []).map { JSONNumber.quote($0) }.joined(separator: ", ") + "]" }
                 out += "}"
             } else {
-                out += "  width \(JSONNumber.format(w)): \(laid.count) lines, height \(JSONNumber.format(height))\n"
-                if !noLines { for l in laid { out += "    | \(l.text)\n" } }
+                out += "  width \(JSONNumber.format(layout.width)): \(layout.lineCount) lines, height \(JSONNumber.format(height))\n"
+                if !noLines { for l in layout.lines ?? [] { out += "    | \(l)\n" } }
             }
         }
         if format == .json { out += "]}" }

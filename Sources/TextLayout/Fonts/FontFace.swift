@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One font file (a face of it) loaded into HarfBuzz, shared by every size: shaping happens in font
 /// units and is scaled to pixels by the caller.
@@ -146,23 +147,17 @@ extension FontFace {
 }
 
 /// HarfBuzz buffers, pooled: making one per shaping costs more than clearing one.
-final class ShapingBuffers: @unchecked Sendable {
+final class ShapingBuffers: Sendable {
     static let shared = ShapingBuffers()
 
-    private let lock = NSLock()
-    private var buffers: [OpaquePointer] = []
+    private let buffers = Mutex(Pool())
 
     func borrow() -> OpaquePointer? {
-        lock.lock()
-        let b = buffers.popLast()
-        lock.unlock()
-        return b ?? hb_buffer_create()
+        buffers.withLock { $0.take() } ?? hb_buffer_create()
     }
 
     func giveBack(_ buffer: OpaquePointer) {
         hb_buffer_clear_contents(buffer)
-        lock.lock()
-        if buffers.count < 64 { buffers.append(buffer) } else { hb_buffer_destroy(buffer) }
-        lock.unlock()
+        if !buffers.withLock({ $0.put(buffer, limit: 64) }) { hb_buffer_destroy(buffer) }
     }
 }

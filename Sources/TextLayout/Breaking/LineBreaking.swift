@@ -1,5 +1,6 @@
 import CICUShim
 import Foundation
+import Synchronization
 
 /// A break opportunity: the text may break before this UTF-8 offset; `isHard` for a mandatory
 /// break (a newline, U+2028...).
@@ -10,23 +11,17 @@ struct BreakOpportunity: Equatable {
 
 /// ICU line break iterators, pooled: an iterator is not thread-safe and opening one costs far more
 /// than a break look-up.
-final class BreakIterators: @unchecked Sendable {
+final class BreakIterators: Sendable {
     static let shared = BreakIterators()
 
-    private let lock = NSLock()
-    private var iterators: [OpaquePointer] = []
+    private let iterators = Mutex(Pool())
 
     private func borrow() -> OpaquePointer? {
-        lock.lock()
-        let it = iterators.popLast()
-        lock.unlock()
-        return it ?? cicu_line_breaker_open("")
+        iterators.withLock { $0.take() } ?? cicu_line_breaker_open("")
     }
 
     private func giveBack(_ it: OpaquePointer) {
-        lock.lock()
-        iterators.append(it)
-        lock.unlock()
+        _ = iterators.withLock { $0.put(it) }
     }
 
     /// The line break opportunities of UTF-8 text (UAX #14 as ICU implements it), ending with the

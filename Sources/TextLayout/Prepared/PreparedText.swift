@@ -73,8 +73,8 @@ public struct PreparedText: Sendable {
     /// clusters (overflow-wrap: break-word). Calls `emit` for each line.
     @inline(__always)
     func fill(width: Double?, _ emit: (Line) -> Void) {
-        let threshold = PreparedText.threshold(width)
-        @inline(__always) func exceeds(_ w: Double) -> Bool { w >= threshold }
+        let lineFit = LineFit(width: width)
+        @inline(__always) func exceeds(_ w: Double) -> Bool { lineFit.exceeds(w) }
         var lineStart: Int32 = 0
         var lineEnd: Int32 = 0
         var lineWidth = 0.0
@@ -157,7 +157,7 @@ public struct PreparedText: Sendable {
     /// How many lines the text takes at a width (at most `maxLines` when above 0), and the widest
     /// of those lines.
     public func size(width: Double?, maxLines: Int = 0) -> (lineCount: Int, width: Double) {
-        let counted = countLines(threshold: PreparedText.threshold(width))
+        let counted = countLines(LineFit(width: width))
         if let counted, maxLines <= 0 || counted.lineCount <= maxLines { return counted }
 
         var count = 0
@@ -173,18 +173,11 @@ public struct PreparedText: Sendable {
     /// How many lines the text takes at a width.
     public func lineCount(width: Double?) -> Int { size(width: width).lineCount }
 
-    /// The width a line's content reaches when it no longer fits. Widths compare in Blink's
-    /// LayoutUnit, 1/64 px: a line 180.002 px wide fits in 180 px. round(w * 64) > L * 64 exactly
-    /// when w >= L + 1/128, L the limit in layout units. No width: nothing ends a line.
-    static func threshold(_ width: Double?) -> Double {
-        width.map { ($0 * 64).rounded() / 64 + 1.0 / 128 } ?? .infinity
-    }
-
     /// The lines ``fill(width:_:)`` would make and the widest of them, counted with one add and
     /// one compare per segment, when only the width ends lines and every segment fits on a line
     /// of its own; nil otherwise.
-    private func countLines(threshold: Double) -> (lineCount: Int, width: Double)? {
-        guard storage.breaksByWidthAlone && storage.widestSegment < threshold else { return nil }
+    private func countLines(_ fit: LineFit) -> (lineCount: Int, width: Double)? {
+        guard storage.breaksByWidthAlone && fit.fits(storage.widestSegment) else { return nil }
         return storage.segments.withUnsafeBufferPointer { segs in
             // A line always follows the last break (and an empty text is one line).
             var count = 1
@@ -192,7 +185,7 @@ public struct PreparedText: Sendable {
             var lineWidth = 0.0
             var fitWidth = 0.0
             for seg in segs {
-                if lineWidth + seg.fitWidth >= threshold {
+                if fit.exceeds(lineWidth + seg.fitWidth) {
                     count += 1
                     widest = max(widest, fitWidth)
                     lineWidth = 0

@@ -1,6 +1,7 @@
 import AutoLayout
 import CFontconfig
 import Foundation
+import Synchronization
 
 /// Finds font files by family, weight, style and language through fontconfig, and keeps each face
 /// loaded once. Han, Kana and Hangul fall back to Noto Sans CJK, in the variant of the text's
@@ -14,10 +15,24 @@ public final class FontLibrary: @unchecked Sendable {
     /// The family "system" resolves to.
     public var systemFamily = "DejaVu Sans"
 
-    private let lock = NSLock()
-    private var faces: [String: FontFace] = [:]
-    private var matches: [String: FontFace] = [:]
+    /// Faces by file and index, and by the description that matched them. Matching through
+    /// fontconfig happens under this lock too: its configuration is not thread-safe.
+    private let loaded = Mutex(Loaded())
     private let config: OpaquePointer?
+
+    private struct Loaded {
+        var faces: [String: FontFace] = [:]
+        var matches: [String: FontFace] = [:]
+
+        /// The face of a file, loaded the first time.
+        mutating func face(path: String, index: Int) -> FontFace? {
+            let faceKey = "\(path)#\(index)"
+            if let f = faces[faceKey] { return f }
+            let face = FontFace(path: path, index: index)
+            faces[faceKey] = face
+            return face
+        }
+    }
 
     public init() {
         config = FcInitLoadConfigAndFonts()
@@ -31,26 +46,18 @@ public final class FontLibrary: @unchecked Sendable {
     public func face(family: String, weight: Int, italic: Bool, language: String? = nil) -> FontFace? {
         let family = family == "system" ? systemFamily : family
         let key = "\(family)|\(weight)|\(italic)|\(language ?? "")"
-        lock.lock()
-        defer { lock.unlock() }
-        if let f = matches[key] { return f }
-        guard let (path, index) = match(family: family, weight: weight, italic: italic, language: language) else { return nil }
-        let faceKey = "\(path)#\(index)"
-        let face = faces[faceKey] ?? FontFace(path: path, index: index)
-        faces[faceKey] = face
-        matches[key] = face
-        return face
+        return loaded.withLock { loaded in
+            if let f = loaded.matches[key] { return f }
+            guard let (path, index) = match(family: family, weight: weight, italic: italic, language: language) else { return nil }
+            let face = loaded.face(path: path, index: index)
+            loaded.matches[key] = face
+            return face
+        }
     }
 
     /// A face from a font file path.
     public func face(path: String, index: Int = 0) -> FontFace? {
-        lock.lock()
-        defer { lock.unlock() }
-        let faceKey = "\(path)#\(index)"
-        if let f = faces[faceKey] { return f }
-        let face = FontFace(path: path, index: index)
-        faces[faceKey] = face
-        return face
+        loaded.withLock { $0.face(path: path, index: index) }
     }
 
     /// The CJK fallback face for a language.
