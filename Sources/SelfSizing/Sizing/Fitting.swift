@@ -25,7 +25,8 @@ public struct FittedSize: Sendable {
 ///
 /// 1. Auto Layout: the content view's `systemLayoutSizeFitting` with the fixed dimension required
 ///    and the other at `fittingSizeLevel` (compressed); for ``FittingMode/compressed(maximumWidth:)``
-///    both compressed, shrink-to-fit within the maximum width (``fitCompressed(_:maximumWidth:identifier:)``).
+///    both compressed, shrink-to-fit within the maximum width: fitted at the maximum width first, then
+///    with both compressed, so that wrapping content hugs its widest line there.
 /// 2. Frame layout: `sizeThatFits` when the cell asks for it (``ListCell/enforceFrameLayout``) or
 ///    Auto Layout gives 0 (with a diagnostic naming the missing edge).
 /// 3. The last resort: 44 points for the dimension the content decides, with a diagnostic.
@@ -37,7 +38,10 @@ public enum TemplateFitting {
     public static let lastResort: CGFloat = 44
 
     /// Fits a configured cell (see ``TemplateFitting``).
-    /// - Parameter identifier: the cell's reuse identifier, named by diagnostics.
+    /// - Parameters:
+    ///   - cell: the configured template.
+    ///   - mode: the dimension the list fixes, or the width it bounds.
+    ///   - identifier: the cell's reuse identifier, named by diagnostics.
     public static func fit(_ cell: ListCell, _ mode: FittingMode, identifier: String) -> FittedSize {
         switch mode {
         case let .fixedWidth(width):

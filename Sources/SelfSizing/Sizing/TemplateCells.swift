@@ -3,8 +3,8 @@ import Foundation
 
 /// Template cells by reuse identifier, as UITableView+FDTemplateLayoutCell keeps them: each made
 /// once from its registered factory, marked as a template, set to the list's content size
-/// category, and never shown. Worker threads get sets of their own (``workerSet(_:)``), kept
-/// between runs.
+/// category, and never shown. Worker threads get sets of their own (``Worker``), kept between
+/// runs.
 ///
 /// Threading: the store belongs to one thread at a time; a ``Worker`` set belongs to one worker.
 public final class TemplateCells<Cell: ListCell> {

@@ -42,6 +42,9 @@ extension TemplateSizer {
     /// in the results, which two threads writing by turns would pass back and forth.
     ///
     /// - Parameters:
+    ///   - items: the index paths to measure, in the order their sizes are handed over.
+    ///   - threads: how many workers (at least one).
+    ///   - chunk: items per round; each round's sizes are handed over before the next starts.
     ///   - measure: configures and fits one item on a worker (``TemplateCells/Worker/template(for:)``,
     ///     ``TemplateCells/Worker/fit(_:_:identifier:)``); it must touch nothing shared but what it
     ///     only reads.
