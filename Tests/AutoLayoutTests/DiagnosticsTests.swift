@@ -14,10 +14,11 @@ import Testing
         let bad = title.trailingAnchor.constraint(equalTo: root.trailingAnchor)
         bad.isActive = true
         root.layoutIfNeeded()
-        guard case let .unsatisfiable(broken, conflicts)? = root.layoutDiagnostics.last else {
+        guard case let .unsatisfiable(broken, found)? = root.layoutDiagnostics.last else {
             Issue.record("no diagnostic")
             return
         }
+        let conflicts = found.map(\.description)
         #expect(broken === bad)
         #expect(conflicts.contains("title.leading == contentView.leading + 20"))
         #expect(conflicts.contains("title.width == 100"))
@@ -56,7 +57,7 @@ import Testing
             label.leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 16),
             label.topAnchor.constraint(equalTo: content.topAnchor, constant: 8),
         ])
-        let problem = content.selfSizingProblem(width: 320)
+        let problem = content.selfSizingProblem(width: 320)?.description
         #expect(problem?.contains("the bottom edge is missing") == true, "\(problem ?? "nil")")
         content.bottomAnchor.constraint(equalTo: label.bottomAnchor, constant: 8).isActive = true
         #expect(content.selfSizingProblem(width: 320) == nil)
