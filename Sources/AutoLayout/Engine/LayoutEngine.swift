@@ -46,7 +46,8 @@ final class Participant {
 
     init(view: View, box: LayoutBox, engine: LayoutEngine) {
         self.view = view
-        self.widthDependent = view as? any WidthDependentLayout
+        // Plain views, most of a hierarchy, skip the runtime's conformance lookup.
+        self.widthDependent = type(of: view) == View.self ? nil : view as? any WidthDependentLayout
         self.box = box
         self.engineID = ObjectIdentifier(engine)
     }
