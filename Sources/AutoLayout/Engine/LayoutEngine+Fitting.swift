@@ -22,11 +22,19 @@ extension LayoutEngine {
         return scratch.fit(target, horizontal, vertical)
     }
 
+    /// Fits the root, which this engine's fitting constraints pull toward `target`:
+    ///
+    /// 1. With fitting constraints of the same priorities in place (the next row of a list),
+    ///    set their constants to the new target, in one batch with the intrinsic size changes.
+    /// 2. Otherwise make them, with the root's frame no longer fixing its size.
+    /// 3. Solve, with the re-measure passes (``solve()``), and read the root's size.
+    ///
+    /// The fitting constraints stay until the next ``layout()`` (``endFitting()``).
     func fit(_ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
         let r = participate(root)
         let b = r.box
         if let current = fitting, current.width.priority == horizontal, current.height.priority == vertical {
-            collectPendingIntrinsicChanges()
+            collectPendingIntrinsicChanges()                                    // 1
             // The next row of a list is fitted to the same target: only what changed is set.
             let retarget = target != fittingTarget
             if retarget {
@@ -37,7 +45,7 @@ extension LayoutEngine {
             let applied = applyChanges()
             if retarget { fittingTarget = applied ? target : CGSize(width: CGFloat.nan, height: .nan) }
         } else {
-            if fitting != nil { endFitting() }
+            if fitting != nil { endFitting() }                                  // 2
             // The fitting constraints are made once per pair of priorities; later fits only
             // change their constants.
             let width = (b.w == Double(target.width)).priority(horizontal)
@@ -49,7 +57,7 @@ extension LayoutEngine {
                 do { try solver.add(c) } catch { reportFailure(of: c, error) }
             }
         }
-        solve()
+        solve()                                                                 // 3
         needsSolve = true
         return CGSize(width: b.w.value, height: b.h.value)
     }

@@ -2,8 +2,8 @@ import Cassowary
 
 extension LayoutEngine {
     /// The two kinds of engine, chosen when one is made. Everything a scratch engine does
-    /// differently from the hierarchy's engine follows from the two properties below; the engine
-    /// asks them, and ``ParticipantStore`` keeps its records by them, rather than testing the kind.
+    /// differently from the hierarchy's engine is decided here and in ``ParticipantStore``: the
+    /// engine asks the two properties below, never the kind itself.
     enum Kind {
         /// The engine of a view hierarchy, kept by its root view for as long as the hierarchy is.
         case hierarchy
