@@ -72,6 +72,9 @@ extension LayoutEngine {
 
     // MARK: - Installing constraints
 
+    /// Adds `c` to the solver, its views taking part. One that cannot hold is reported and left
+    /// out, but the engine stays the one it tells of its changes, so that a new constant or
+    /// priority tries it again.
     func install(_ c: LayoutConstraint) {
         guard let first = c.firstItem else { return }
         let firstRecord = participate(first)
@@ -91,6 +94,8 @@ extension LayoutEngine {
         needsSolve = true
     }
 
+    /// Takes `c` out of the solver if it is installed here, and out of its views' lists of
+    /// margin and baseline users.
     func uninstall(_ c: LayoutConstraint) {
         if let constraint = store.removeInstalled(c, from: self) {
             try? solver.remove(constraint)
