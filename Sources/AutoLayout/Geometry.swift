@@ -59,6 +59,20 @@ extension CGSize {
     public static let expandedSize = CGSize(width: 10_000_000, height: 10_000_000)
 }
 
+extension CGRect {
+    /// This rectangle on the pixel grid of a screen with `scale` pixels per point, as UIKit snaps
+    /// frames: each edge rounds to the nearest pixel, and the size follows the edges (so that views
+    /// sharing an edge still share it, and a width may gain or lose a pixel).
+    /// - Parameter scale: pixels per point, above 0 (2 or 3 on iPhones).
+    /// - Returns: the rectangle with its four edges on pixel boundaries.
+    public func pixelAligned(scale: CGFloat) -> CGRect {
+        func round(_ x: CGFloat) -> CGFloat { (x * scale).rounded() / scale }
+        let minX = round(origin.x), minY = round(origin.y)
+        return CGRect(x: minX, y: minY, width: round(origin.x + size.width) - minX,
+                      height: round(origin.y + size.height) - minY)
+    }
+}
+
 /// An RGBA colour, components 0...1, as UIColor holds one.
 public struct Color: Hashable, Sendable {
     public var red, green, blue, alpha: Double

@@ -54,8 +54,9 @@ open class Label: View {
         super.init(identifier: identifier)
     }
 
-    /// Whether the label's height depends on the width it gets.
-    var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
+    /// Whether the label's height depends on the width it gets: more than one line, and no
+    /// ``preferredMaxLayoutWidth``.
+    public var wrapsAtLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth <= 0 }
 
     /// The width lines break at for the intrinsic size.
     var measuringWidth: CGFloat? {
@@ -107,7 +108,8 @@ open class Label: View {
 
     /// Called by the engine after a solve: a multi-line label that got another width re-measures.
     /// Returns whether its intrinsic size changed.
-    func adoptLayoutWidth(_ width: CGFloat) -> Bool {
+    /// - Parameter width: the label's solved width, in points.
+    public func adoptLayoutWidth(_ width: CGFloat) -> Bool {
         guard wrapsAtLayoutWidth, layoutWidth != width else { return false }
         let before = intrinsicContentSize
         layoutWidth = width
@@ -120,6 +122,8 @@ open class Label: View {
         return false
     }
 }
+
+extension Label: WidthDependentLayout {}
 
 /// A value behind a lock, for the few process-wide settings.
 final class Locked<Value: Sendable>: @unchecked Sendable {

@@ -20,11 +20,13 @@ extension View {
     /// Why this view, fitted at `width` as a self-sizing cell, does not take its height from its
     /// content, or nil when it does: the cell is "self-satisfied" when fitting toward a height of 0
     /// and toward a large height give the same height.
-    public func selfSizingProblem(width: CGFloat) -> String? {
+    /// - Parameter width: the width the view is fitted at, as a table view fits a cell's content.
+    /// - Complexity: two fittings, and a look at every active constraint of the subtree.
+    public func selfSizingProblem(width: CGFloat) -> SelfSizingProblem? {
         let small = systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
                                             verticalFittingPriority: .fittingSizeLevel)
-        let large = systemLayoutSizeFitting(CGSize(width: width, height: 10_000), withHorizontalFittingPriority: .required,
-                                            verticalFittingPriority: .fittingSizeLevel)
+        let large = systemLayoutSizeFitting(CGSize(width: width, height: SelfSizingProblem.largeTargetHeight),
+                                            withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
         guard abs(small.height - large.height) > 0.5 else { return nil }
         var constraints: [LayoutConstraint] = []
         for v in subtree { constraints += v.activeConstraints }
@@ -34,16 +36,61 @@ extension View {
                     || (c.secondItem === self && attributes.contains(c.secondAttribute))
             }
         }
-        let heights = "fitting toward 0 gives \(format(small.height)), toward 10000 gives \(format(large.height))"
-        if !ties([.bottom, .bottomMargin, .lastBaseline]) {
-            return "the height of \(identifier) does not come from its content (\(heights)): the bottom edge is missing; "
-                + "no constraint ties the content to \(identifier).bottom"
+        let reason: SelfSizingProblem.Reason =
+            if !ties([.bottom, .bottomMargin, .lastBaseline]) { .missingBottomEdge }
+            else if !ties([.top, .topMargin, .firstBaseline]) { .missingTopEdge }
+            else { .gap }
+        return SelfSizingProblem(view: self, reason: reason, heightTowardZero: small.height, heightTowardLarge: large.height)
+    }
+}
+
+/// Why a view fitted as a self-sizing cell does not take its height from its content
+/// (``View/selfSizingProblem(width:)``): fitting it toward a height of 0 and toward a large height
+/// (``largeTargetHeight``) gave different heights, so its constraints leave the height to the target.
+public struct SelfSizingProblem: CustomStringConvertible {
+    /// What is missing from the vertical chain of constraints.
+    public enum Reason: Hashable, Sendable {
+        /// No constraint ties the content to the view's bottom edge (or bottom margin, or last
+        /// baseline).
+        case missingBottomEdge
+        /// No constraint ties the content to the view's top edge (or top margin, or first baseline).
+        case missingTopEdge
+        /// Both edges are tied, but the chain between them has a gap: a view with neither a height
+        /// nor an intrinsic height, or an inequality that lets it stretch.
+        case gap
+    }
+
+    /// The height of the large target the view is fitted toward.
+    public static let largeTargetHeight: CGFloat = 10_000
+
+    /// The view that was fitted.
+    public let view: View
+    public let reason: Reason
+    /// The height fitting toward a height of 0 gave.
+    public let heightTowardZero: CGFloat
+    /// The height fitting toward ``largeTargetHeight`` gave.
+    public let heightTowardLarge: CGFloat
+
+    public init(view: View, reason: Reason, heightTowardZero: CGFloat, heightTowardLarge: CGFloat) {
+        self.view = view
+        self.reason = reason
+        self.heightTowardZero = heightTowardZero
+        self.heightTowardLarge = heightTowardLarge
+    }
+
+    /// "the height of contentView does not come from its content (fitting toward 0 gives 56,
+    /// toward 10000 gives 10000): the bottom edge is missing; ..."
+    public var description: String {
+        let id = view.identifier
+        let heights = "fitting toward 0 gives \(format(heightTowardZero)), toward \(format(SelfSizingProblem.largeTargetHeight)) "
+            + "gives \(format(heightTowardLarge))"
+        let start = "the height of \(id) does not come from its content (\(heights)): "
+        switch reason {
+        case .missingBottomEdge: return start + "the bottom edge is missing; no constraint ties the content to \(id).bottom"
+        case .missingTopEdge: return start + "the top edge is missing; no constraint ties the content to \(id).top"
+        case .gap:
+            return start + "the vertical chain from top to bottom has a gap (a view with neither a height nor an "
+                + "intrinsic height, or an inequality that lets it stretch)"
         }
-        if !ties([.top, .topMargin, .firstBaseline]) {
-            return "the height of \(identifier) does not come from its content (\(heights)): the top edge is missing; "
-                + "no constraint ties the content to \(identifier).top"
-        }
-        return "the height of \(identifier) does not come from its content (\(heights)): the vertical chain from top to "
-            + "bottom has a gap (a view with neither a height nor an intrinsic height, or an inequality that lets it stretch)"
     }
 }

@@ -56,7 +56,7 @@ struct Layout: ParsableCommand {
         }
         let size = cell.fittingSize(width: CGFloat(width))
         var diagnostics = cell.contentView.layoutDiagnostics.map(\.description)
-        if let problem = cell.contentView.selfSizingProblem(width: CGFloat(width)) { diagnostics.append(problem) }
+        if let problem = cell.contentView.selfSizingProblem(width: CGFloat(width)) { diagnostics.append(problem.description) }
         cell.layout(size: size)
         for id in cellSpec.views.map(\.id) {
             let attributes = cell.views[id]!.ambiguousAttributes()
@@ -66,8 +66,8 @@ struct Layout: ParsableCommand {
         }
         var frames: [(String, CGRect)] = [("contentView", CGRect(origin: .zero, size: size))]
         for id in cellSpec.views.map(\.id) { frames.append((id, frameInContentView(cell.views[id]!, cell.contentView))) }
-        if let scale { frames = frames.map { ($0.0, snap($0.1, scale: CGFloat(scale))) } }
-        let shownSize = scale.map { s in snap(CGRect(origin: .zero, size: size), scale: CGFloat(s)).size } ?? size
+        if let scale { frames = frames.map { ($0.0, $0.1.pixelAligned(scale: CGFloat(scale))) } }
+        let shownSize = scale.map { s in CGRect(origin: .zero, size: size).pixelAligned(scale: CGFloat(s)).size } ?? size
         switch format {
         case .json: print(json(size: shownSize, frames: frames, diagnostics: diagnostics))
         case .text: print(text(size: shownSize, frames: frames, cell: cell, diagnostics: diagnostics))
@@ -95,13 +95,6 @@ struct Layout: ParsableCommand {
             v = s.superview
         }
         return CGRect(origin: origin, size: view.frame.size)
-    }
-
-    /// UIKit's pixel snapping: each edge rounds to the nearest pixel, the size follows the edges.
-    func snap(_ r: CGRect, scale: CGFloat) -> CGRect {
-        func round(_ x: CGFloat) -> CGFloat { (x * scale).rounded() / scale }
-        let minX = round(r.origin.x), minY = round(r.origin.y)
-        return CGRect(x: minX, y: minY, width: round(r.origin.x + r.size.width) - minX, height: round(r.origin.y + r.size.height) - minY)
     }
 
     func json(size: CGSize, frames: [(String, CGRect)], diagnostics: [String]) -> String {

@@ -100,3 +100,33 @@ import Testing
         #expect(root.layoutDiagnostics.count == 1)
     }
 }
+
+/// Fitting a subtree and probing for ambiguity use scratch engines over the hierarchy's views and
+/// constraints: the hierarchy's engine must find its bookkeeping as it left it.
+@Suite struct ScratchEngineTests {
+    @Test func scratchEnginesLeaveTheHierarchysEngineAlone() {
+        let root = container()
+        let box = constrained("box", in: root)
+        let width = box.widthAnchor.constraint(equalToConstant: 50)
+        LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10), width,
+            box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        root.layoutIfNeeded()
+        #expect(box.frame == CGRect(x: 10, y: 0, width: 50, height: 20))
+        // A fitting that cannot hold (box is 50 wide, the target 30): the scratch engine that
+        // fits the subtree keeps its failure to itself.
+        let before = root.layoutDiagnostics.count
+        _ = box.systemLayoutSizeFitting(CGSize(width: 30, height: 0), withHorizontalFittingPriority: .required,
+                                        verticalFittingPriority: .fittingSizeLevel)
+        #expect(!box.hasAmbiguousLayout)
+        #expect(root.layoutDiagnostics.count == before)
+        // The constraints still tell the hierarchy's engine of their changes.
+        width.constant = 70
+        root.layoutIfNeeded()
+        #expect(box.frame == CGRect(x: 10, y: 0, width: 70, height: 20))
+        box.removeFromSuperview()
+        root.layoutIfNeeded()
+        #expect(root.layoutDiagnostics.count == before)
+    }
+}
