@@ -40,14 +40,14 @@ extension View {
             if !ties([.bottom, .bottomMargin, .lastBaseline]) { .missingBottomEdge }
             else if !ties([.top, .topMargin, .firstBaseline]) { .missingTopEdge }
             else { .gap }
-        return SelfSizingProblem(view: self, reason: reason, heightTowardZero: small.height, heightTowardLarge: large.height)
+        return SelfSizingProblem(view: identifier, reason: reason, heightTowardZero: small.height, heightTowardLarge: large.height)
     }
 }
 
 /// Why a view fitted as a self-sizing cell does not take its height from its content
 /// (``View/selfSizingProblem(width:)``): fitting it toward a height of 0 and toward a large height
 /// (``largeTargetHeight``) gave different heights, so its constraints leave the height to the target.
-public struct SelfSizingProblem: CustomStringConvertible {
+public struct SelfSizingProblem: Hashable, Sendable, CustomStringConvertible {
     /// What is missing from the vertical chain of constraints.
     public enum Reason: Hashable, Sendable {
         /// No constraint ties the content to the view's bottom edge (or bottom margin, or last
@@ -63,15 +63,16 @@ public struct SelfSizingProblem: CustomStringConvertible {
     /// The height of the large target the view is fitted toward.
     public static let largeTargetHeight: CGFloat = 10_000
 
-    /// The view that was fitted.
-    public let view: View
+    /// The identifier of the view that was fitted (not the view: a diagnostic kept by a list
+    /// must not keep its template alive, nor stop it crossing threads).
+    public let view: String
     public let reason: Reason
     /// The height fitting toward a height of 0 gave.
     public let heightTowardZero: CGFloat
     /// The height fitting toward ``largeTargetHeight`` gave.
     public let heightTowardLarge: CGFloat
 
-    public init(view: View, reason: Reason, heightTowardZero: CGFloat, heightTowardLarge: CGFloat) {
+    public init(view: String, reason: Reason, heightTowardZero: CGFloat, heightTowardLarge: CGFloat) {
         self.view = view
         self.reason = reason
         self.heightTowardZero = heightTowardZero
@@ -81,7 +82,7 @@ public struct SelfSizingProblem: CustomStringConvertible {
     /// "the height of contentView does not come from its content (fitting toward 0 gives 56,
     /// toward 10000 gives 10000): the bottom edge is missing; ..."
     public var description: String {
-        let id = view.identifier
+        let id = view
         let heights = "fitting toward 0 gives \(format(heightTowardZero)), toward \(format(SelfSizingProblem.largeTargetHeight)) "
             + "gives \(format(heightTowardLarge))"
         let start = "the height of \(id) does not come from its content (\(heights)): "

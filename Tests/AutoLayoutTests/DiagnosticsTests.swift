@@ -141,7 +141,7 @@ import Testing
                                  SizedView("label", width: 100, height: 40))
         let problem = bottomless.selfSizingProblem(width: 320)
         #expect(problem?.reason == .missingBottomEdge)
-        #expect(problem?.view === bottomless)
+        #expect(problem?.view == bottomless.identifier)
         #expect(problem?.heightTowardZero == 0 && problem?.heightTowardLarge == 10_000)
         #expect(problem?.description == "the height of contentView does not come from its content (fitting toward 0 "
             + "gives 0, toward 10000 gives 10000): the bottom edge is missing; no constraint ties the content to "

@@ -64,7 +64,7 @@ public enum TemplateFitting {
                                                                      verticalFittingPriority: .fittingSizeLevel).height)
             if height <= 0 {
                 diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: .height,
-                                                         problem: cell.contentView.selfSizingProblem(width: width).map { "\($0)" }))
+                                                         problem: cell.contentView.selfSizingProblem(width: width)))
             }
         }
         var frame = false
@@ -125,7 +125,7 @@ public enum TemplateFitting {
             size = CGSize(width: finite(size.width), height: finite(size.height))
             if size.width <= 0 || size.height <= 0 {
                 diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: size.width <= 0 ? .width : .height,
-                                                         problem: size.height <= 0 ? cell.contentView.selfSizingProblem(width: maximumWidth).map { "\($0)" } : nil))
+                                                         problem: size.height <= 0 ? cell.contentView.selfSizingProblem(width: maximumWidth) : nil))
             }
         }
         var frame = false

@@ -11,13 +11,13 @@ public enum SizingDiagnostic: Hashable, Sendable, CustomStringConvertible {
 
     /// Auto Layout gave 0 for the dimension; the list falls back to `sizeThatFits`. `problem`
     /// says which edge the content view's constraints miss, when that could be found.
-    case noSizeFromAutoLayout(identifier: String, dimension: Dimension, problem: String?)
+    case noSizeFromAutoLayout(identifier: String, dimension: Dimension, problem: SelfSizingProblem?)
     /// Neither Auto Layout nor `sizeThatFits` gave the dimension; the list uses
     /// ``TemplateFitting/lastResort``.
     case noSize(identifier: String, dimension: Dimension)
 
     /// Which edge the content view's constraints miss, for ``noSizeFromAutoLayout(identifier:dimension:problem:)``.
-    public var problem: String? {
+    public var problem: SelfSizingProblem? {
         if case let .noSizeFromAutoLayout(_, _, problem) = self { return problem }
         return nil
     }
