@@ -1,4 +1,5 @@
 import AutoLayout
+import CellSpecs
 import Foundation
 
 /// A row of a ``TableView``: a content view that constraints (or `sizeThatFits`) size, with

@@ -1,6 +1,6 @@
 import AutoLayout
+import CellSpecs
 import Foundation
-import SelfSizing
 import Testing
 
 @Suite struct DataFileTests {

@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 
 /// A cell made from a ``CellSpec``: a content view with the spec's views and active constraints,
@@ -35,7 +36,8 @@ public final class CellTemplate {
     /// Builds the views and activates the constraints.
     /// - Parameter spec: the cell's views and constraints.
     /// - Parameter measurer: the text measurer of the labels (nil uses ``Label/defaultMeasurer``).
-    /// - Throws: ``SpecError`` for constraints that name unknown views, mix axes, or do not parse.
+    /// - Throws: ``SpecError`` for views whose parent is unknown, and constraints that name unknown
+    ///   views or relate attributes that cannot be related (at the constraint's location).
     public init(spec: CellSpec, measurer: (any TextMeasuring)? = nil) throws(SpecError) {
         self.spec = spec
         contentView = View(identifier: "contentView")
@@ -45,21 +47,59 @@ public final class CellTemplate {
         views["contentView"] = contentView
         for v in spec.views { try makeView(v, measurer: measurer) }
         var constraints: [LayoutConstraint] = []
-        for c in spec.constraints {
-            do {
-                switch c.kind {
-                case let .equation(text):
-                    constraints.append(try ConstraintEquation(text, metrics: spec.metrics).constraint(views: views))
-                case let .visualFormat(text, options):
-                    constraints += try LayoutConstraint.constraints(withVisualFormat: text, options: options,
-                                                                   metrics: spec.metrics, views: views)
-                }
-            } catch {
-                throw SpecError(file: spec.file, line: c.location.line, column: c.location.column + error.column - 1,
-                                message: error.message)
-            }
-        }
+        constraints.reserveCapacity(spec.constraints.count)
+        for c in spec.constraints { constraints.append(try makeConstraint(c)) }
         LayoutConstraint.activate(constraints)
+    }
+
+    /// A spec constraint as a layout constraint between the template's views, carrying its
+    /// location for diagnostics.
+    private func makeConstraint(_ c: CellSpec.ConstraintSpec) throws(SpecError) -> LayoutConstraint {
+        let (first, firstAttribute) = try resolve(c.firstItem, c.firstAttribute, c)
+        var second: View?
+        var secondAttribute = c.secondAttribute
+        if let item = c.secondItem { (second, secondAttribute) = try resolve(item, secondAttribute, c) }
+        let constraint: LayoutConstraint
+        do {
+            constraint = try LayoutConstraint(item: first, attribute: firstAttribute, relatedBy: c.relation, toItem: second,
+                                              attribute: secondAttribute, multiplier: c.multiplier, constant: c.constant)
+        } catch {
+            throw self.error(error.description, at: c)
+        }
+        constraint.priority = c.priority
+        constraint.sourceLocation = c.location
+        return constraint
+    }
+
+    /// An item's view, and the attribute of the view that the item's attribute is: a margins
+    /// guide's edges are its view's margin attributes.
+    private func resolve(_ item: CellSpec.ConstraintSpec.Item, _ attribute: LayoutAttribute,
+                         _ c: CellSpec.ConstraintSpec) throws(SpecError) -> (View, LayoutAttribute) {
+        switch item {
+        case let .view(id):
+            guard let view = views[id] else { throw error("Unknown view '\(id)'", at: c) }
+            return (view, attribute)
+        case let .layoutMargins(of: id):
+            guard let view = views[id] else { throw error("Unknown view '\(id)'", at: c) }
+            let margin: LayoutAttribute? = switch attribute {
+            case .left: .leftMargin
+            case .right: .rightMargin
+            case .top: .topMargin
+            case .bottom: .bottomMargin
+            case .leading: .leadingMargin
+            case .trailing: .trailingMargin
+            case .centerX: .centerXWithinMargins
+            case .centerY: .centerYWithinMargins
+            default: nil
+            }
+            guard let margin else { throw error("a layout margins guide has no attribute \(attribute)", at: c) }
+            return (view, margin)
+        }
+    }
+
+    private func error(_ message: String, at c: CellSpec.ConstraintSpec) -> SpecError {
+        guard let l = c.location else { return SpecError(file: spec.file, line: 0, column: 0, message: message) }
+        return SpecError(file: l.file, line: l.line, column: l.column, message: message)
     }
 
     private func makeView(_ v: CellSpec.ViewSpec, measurer: (any TextMeasuring)?) throws(SpecError) {
@@ -111,7 +151,10 @@ public final class CellTemplate {
         if let h = v.hidden {
             if h == "true" { view.isHidden = true } else if h != "false" { bindings.append(Binding(view, .hidden(BindingTemplate(h), h), v.id)) }
         }
-        let parent = views[v.parent]!
+        guard let parent = views[v.parent] else {
+            throw SpecError(file: spec.file, line: v.location.line, column: v.location.column,
+                            message: "unknown parent '\(v.parent)'; a parent comes before its children")
+        }
         if let stack = parent as? StackView { stack.addArrangedSubview(view) } else { parent.addSubview(view) }
         views[v.id] = view
     }

@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 
 /// One value of a data item that a template binds with `{field}`.
