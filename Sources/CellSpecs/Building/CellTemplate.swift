@@ -10,6 +10,9 @@ public final class CellTemplate {
     public let contentView: View
     /// The views by id, `contentView` included.
     @exclusivity(unchecked) public private(set) var views: [String: View] = [:]
+    /// The constraints made from the spec's, in its order, active; each carries its spec
+    /// constraint's ``LayoutConstraint/sourceLocation``.
+    public private(set) var constraints: [LayoutConstraint] = []
 
     @exclusivity(unchecked) private var bindings: [Binding] = []
 
@@ -50,6 +53,7 @@ public final class CellTemplate {
         constraints.reserveCapacity(spec.constraints.count)
         for c in spec.constraints { constraints.append(try makeConstraint(c)) }
         LayoutConstraint.activate(constraints)
+        self.constraints = constraints
     }
 
     /// A spec constraint as a layout constraint between the template's views, carrying its
