@@ -80,11 +80,26 @@ extension FormatConstraint {
     public static func constraints(withVisualFormat format: String, options: FormatOptions = [],
                                    metrics: [String: CGFloat] = [:],
                                    hasSuperview: (String) -> Bool?) throws(FormatError) -> [FormatConstraint] {
+        var out: [FormatConstraint] = []
+        try append(withVisualFormat: format, options: options, metrics: metrics, hasSuperview: hasSuperview, to: &out)
+        return out
+    }
+
+    /// Appends the constraints a Visual Format Language string describes to `out`, as
+    /// ``constraints(withVisualFormat:options:metrics:hasSuperview:)`` returns them: for a reader
+    /// of many strings that reuses one buffer. On an error, `out` may have some of the string's
+    /// constraints appended.
+    public static func append(withVisualFormat format: String, options: FormatOptions = [],
+                              metrics: [String: CGFloat] = [:], hasSuperview: (String) -> Bool?,
+                              to out: inout [FormatConstraint]) throws(FormatError) {
         let result = withoutActuallyEscaping(hasSuperview) { lookUp -> Result<[FormatConstraint], FormatError> in
             var p = VisualFormatParser(format: format, options: options, metrics: metrics, hasSuperview: lookUp)
-            do throws(FormatError) { return .success(try p.parse()) } catch { return .failure(error) }
+            swap(&p.out, &out)
+            defer { swap(&p.out, &out) }
+            do throws(FormatError) { try p.parse() } catch { return .failure(error) }
+            return .success([])
         }
-        return try result.get()
+        if case let .failure(error) = result { throw error }
     }
 }
 
@@ -118,9 +133,11 @@ struct VisualFormatParser {
     var trailingAttribute: LayoutAttribute { vertical ? .bottom : (options.contains(.directionLeftToRight) ? .right : .trailing) }
     var sizeAttribute: LayoutAttribute { vertical ? .height : .width }
 
-    mutating func parse() throws(FormatError) -> [FormatConstraint] {
+    /// Reads the string, appending its constraints to ``out``.
+    mutating func parse() throws(FormatError) {
         if s.take("V:") { vertical = true } else { _ = s.take("H:") }
         var previous: String?
+        var previousInSuperview = false
         var pendingConnection: [Predicate]?   // a connection read after the previous element
         var viewsInOrder: [String] = []
         var startsAtSuperview = false
@@ -143,6 +160,7 @@ struct VisualFormatParser {
                 try connect(.superview(of: view), leadingAttribute, to: view, pendingConnection ?? [], fromSuperview: true)
             }
             previous = view
+            previousInSuperview = inSuperview
             pendingConnection = try connection()
             if s.peek == "|" { break }
             if s.isAtEnd {
@@ -152,14 +170,13 @@ struct VisualFormatParser {
             if s.peek != "[" { throw s.error("Expected '[', '-' or '|'") }
         }
         if s.take("|") {
-            guard let last = previous, hasSuperview(last) == true else { throw s.error("'|' needs the views to have a superview") }
+            guard let last = previous, previousInSuperview else { throw s.error("'|' needs the views to have a superview") }
             connectToTrailingSuperview(last, pendingConnection ?? [])
         } else if pendingConnection != nil && !(pendingConnection!.isEmpty) {
             throw s.error("Expected a view or '|' after the connection")
         }
         guard s.isAtEnd else { throw s.error("Unexpected '\(s.peek!)'") }
         try align(viewsInOrder)
-        return out
     }
 
     /// A connection after an element: nil when the next thing is not a connection (flush views,

@@ -65,9 +65,12 @@ extension SpecReader {
             parents[v.id] = v.parent
             spec.views.append(v)
         }
-        let names = ViewNames(parents: parents, metrics: metrics)
-        for node in try sequence(top["constraints"] ?? Node([Node]()), "constraints") {
-            try constraints(node, names, into: &spec.constraints)
+        var names = ViewNames(parents: parents, metrics: metrics)
+        let list = try sequence(top["constraints"] ?? Node([Node]()), "constraints")
+        // One constraint an entry, more for visual format strings.
+        spec.constraints.reserveCapacity(list.count + list.count / 2)
+        for node in list {
+            try constraints(node, &names, into: &spec.constraints)
         }
         return spec
     }

@@ -7,6 +7,8 @@ import Yams
 struct ViewNames {
     let parents: [String: String]
     let metrics: [String: CGFloat]
+    /// A buffer for a visual format string's constraints, reused from string to string.
+    var scratch: [FormatConstraint] = []
 
     /// For the Visual Format Language's parser: nil for no view, else whether the view has a parent.
     func hasSuperview(_ name: String) -> Bool? {
@@ -32,12 +34,12 @@ extension SpecReader {
 
     /// The constraints of one entry: an equation or visual format string, or
     /// `{visualFormat: ..., options: [...]}`, parsed into structured constraints.
-    func constraints(_ node: Node, _ names: ViewNames, into out: inout [CellSpec.ConstraintSpec]) throws(SpecError) {
+    func constraints(_ node: Node, _ names: inout ViewNames, into out: inout [CellSpec.ConstraintSpec]) throws(SpecError) {
         if case .scalar = node {
             let text = try string(node, "a constraint")
             let isVisual = text.hasPrefix("H:") || text.hasPrefix("V:") || text.hasPrefix("|") || text.hasPrefix("[")
             if isVisual {
-                try visualFormat(text, [], at: textLocation(node), names, into: &out)
+                try visualFormat(text, [], at: textLocation(node), &names, into: &out)
             } else {
                 out.append(try equation(text, at: textLocation(node), names))
             }
@@ -56,7 +58,7 @@ extension SpecReader {
                 options.insert(option)
             }
         }
-        try visualFormat(try string(f, "a visual format string"), options, at: textLocation(f), names, into: &out)
+        try visualFormat(try string(f, "a visual format string"), options, at: textLocation(f), &names, into: &out)
     }
 
     /// A format error at its column in the string written at `start`.
@@ -93,21 +95,30 @@ extension SpecReader {
 
     /// A visual format string's constraints, `|` being the parent of the view next to it; each
     /// constraint's location is the string's.
-    func visualFormat(_ text: String, _ options: FormatOptions, at start: CellSpec.Location, _ names: ViewNames,
+    func visualFormat(_ text: String, _ options: FormatOptions, at start: CellSpec.Location, _ names: inout ViewNames,
                       into out: inout [CellSpec.ConstraintSpec]) throws(SpecError) {
-        let described: [FormatConstraint]
+        var described = names.scratch
+        names.scratch = []
+        described.removeAll(keepingCapacity: true)
+        defer { names.scratch = described }
         do {
-            described = try FormatConstraint.constraints(withVisualFormat: text, options: options, metrics: names.metrics,
-                                                         hasSuperview: names.hasSuperview)
+            try FormatConstraint.append(withVisualFormat: text, options: options, metrics: names.metrics,
+                                        hasSuperview: names.hasSuperview, to: &described)
         } catch {
             throw self.error(error, at: start)
         }
         let location = SourceLocation(file: file, line: start.line, column: start.column)
-        // The parse checked every name, and that `|` has a parent to stand for.
+        // The parse checked every name, and that `|` has a parent to stand for. A string's `|`
+        // items are mostly one view's superview, whose parent is looked up once.
+        var last: (name: String, parent: String)?
         func item(_ i: FormatConstraint.Item) -> CellSpec.ConstraintSpec.Item {
             switch i {
-            case let .view(name): .view(name)
-            case let .superview(of: name): .view(names.parents[name]!)
+            case let .view(name): return .view(name)
+            case let .superview(of: name):
+                if let last, last.name == name { return .view(last.parent) }
+                let parent = names.parents[name]!
+                last = (name, parent)
+                return .view(parent)
             }
         }
         for d in described {
