@@ -74,6 +74,9 @@ extension FormatConstraint {
     /// view is looked up. Metrics are resolved, `-` is the standard spacing (8 points between
     /// views, the margin attribute at `|`), and `|` is ``Item/superview(of:)`` the view next to it.
     /// - Parameters:
+    ///   - format: the string, as ``LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)`` reads it.
+    ///   - options: the align-all options and the direction of horizontal strings.
+    ///   - metrics: values for names used where numbers go.
     ///   - hasSuperview: for a name, nil when it names no view, else whether its view has a
     ///     superview (which `|` needs). Called as the string is read, so errors come in order.
     /// - Throws: ``FormatError`` with the column of a syntax error, an unknown view or metric.

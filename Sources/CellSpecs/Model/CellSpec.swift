@@ -39,6 +39,9 @@ public struct CellSpec: Sendable {
     ///   - file: the name errors use.
     ///   - views: the views, each after its parent (`contentView` is there already).
     ///   - constraints: the constraints between them.
+    ///   - metrics: the metrics the constraints were written with, if any (for the record).
+    ///   - contentViewMargins: the content view's layout margins (nil keeps UIKit's default).
+    ///   - contentViewBackground: the content view's background colour.
     public init(file: String = "<spec>", views: [ViewSpec], constraints: [ConstraintSpec], metrics: [String: CGFloat] = [:],
                 contentViewMargins: DirectionalEdgeInsets? = nil, contentViewBackground: Color? = nil) {
         self.file = file

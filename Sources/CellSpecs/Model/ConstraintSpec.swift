@@ -29,7 +29,7 @@ extension CellSpec {
         public var constant: CGFloat
         public var priority: LayoutPriority
         /// Where the constraint was written (for an equation its first item, for a visual format
-        /// string the string), which errors and the built ``LayoutConstraint/sourceLocation`` name;
+        /// string the string), which errors and the built `LayoutConstraint.sourceLocation` name;
         /// nil for a constraint made in code.
         public var location: SourceLocation?
 
