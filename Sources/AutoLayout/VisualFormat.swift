@@ -95,14 +95,16 @@ extension FormatConstraint {
     public static func append(withVisualFormat format: String, options: FormatOptions = [],
                               metrics: [String: CGFloat] = [:], hasSuperview: (String) -> Bool?,
                               to out: inout [FormatConstraint]) throws(FormatError) {
-        let result = withoutActuallyEscaping(hasSuperview) { lookUp -> Result<[FormatConstraint], FormatError> in
+        // The parser keeps the lookup for the parse only; it appends to the caller's buffer,
+        // lent to it and given back.
+        let result = withoutActuallyEscaping(hasSuperview) { lookUp -> Result<Void, FormatError> in
             var p = VisualFormatParser(format: format, options: options, metrics: metrics, hasSuperview: lookUp)
             swap(&p.out, &out)
             defer { swap(&p.out, &out) }
             do throws(FormatError) { try p.parse() } catch { return .failure(error) }
-            return .success([])
+            return .success(())
         }
-        if case let .failure(error) = result { throw error }
+        try result.get()
     }
 }
 
