@@ -40,7 +40,7 @@ oracle:
 
 # DocC documentation of the public modules, into .build/plugins/Swift-DocC/outputs/<Module>.doccarchive
 # (a broken symbol link or an undocumented parameter fails the build).
-DOC_TARGETS = Cassowary AutoLayout TextLayout SelfSizing Rendering
+DOC_TARGETS = Cassowary AutoLayout CellSpecs TextLayout SelfSizing Rendering
 docs: setup
 	@for t in $(DOC_TARGETS); do \
 	  $(SWIFT) package generate-documentation --target $$t --warnings-as-errors || exit 1; \

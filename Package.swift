@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "CellSpecs", targets: ["CellSpecs"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "SelfSizing", targets: ["SelfSizing"]),
         .library(name: "Rendering", targets: ["Rendering"]),
@@ -28,19 +29,25 @@ let package = Package(
             name: "AutoLayout",
             dependencies: [
                 "Cassowary",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Cell specs: the model of a cell's views and constraints, its readers (YAML and JSON
+        // through Yams), the template that builds views from it, and the data items it binds.
+        .target(
+            name: "CellSpecs",
+            dependencies: ["Cassowary", "AutoLayout", .product(name: "Yams", package: "Yams")]
+        ),
         .target(
             name: "SelfSizing",
-            dependencies: ["AutoLayout", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["AutoLayout", "CellSpecs", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "selfsizing",
             dependencies: [
                 "Cassowary",
                 "AutoLayout",
+                "CellSpecs",
                 "TextLayout",
                 "SelfSizing",
                 "Rendering",
@@ -54,14 +61,15 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["AutoLayout", "CHarfBuzz", "CFontconfig", "CICUShim"]),
         // Cairo, behind Rendering only.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "Rendering", dependencies: ["AutoLayout", "SelfSizing", "TextLayout", "CCairo", "CFontconfig"]),
+        .target(name: "Rendering", dependencies: ["AutoLayout", "CellSpecs", "SelfSizing", "TextLayout", "CCairo", "CFontconfig"]),
         // Test helpers shared by the test targets: the reference LP, a seeded generator.
         .target(name: "TestSupport", dependencies: ["Cassowary"], path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout"]),
-        .testTarget(name: "SelfSizingTests", dependencies: ["SelfSizing", "AutoLayout", "TextLayout", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "SelfSizing", "AutoLayout", "TextLayout"]),
+        .testTarget(name: "CellSpecsTests", dependencies: ["CellSpecs", "AutoLayout"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout", "CellSpecs"]),
+        .testTarget(name: "SelfSizingTests", dependencies: ["SelfSizing", "CellSpecs", "AutoLayout", "TextLayout", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CellSpecs", "SelfSizing", "AutoLayout", "TextLayout"]),
         // End-to-end tests of the built `selfsizing` binary.
         .testTarget(name: "SelfSizingCLITests", dependencies: ["selfsizing"]),
     ],

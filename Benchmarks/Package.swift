@@ -14,6 +14,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Cassowary", package: "SelfSizing"),
                 .product(name: "AutoLayout", package: "SelfSizing"),
+                .product(name: "CellSpecs", package: "SelfSizing"),
                 .product(name: "TextLayout", package: "SelfSizing"),
                 .product(name: "SelfSizing", package: "SelfSizing"),
             ]

@@ -17,10 +17,10 @@ public struct ConstraintEquation: Hashable, Sendable {
     public var multiplier: CGFloat
     public var constant: CGFloat
     public var priority: LayoutPriority
-    /// The equation's text, and the columns of its items, for errors about them.
+    /// The equation's text, and the 1-based columns of its items, for errors about them.
     public var text: String
-    var firstItemColumn = 1
-    var secondItemColumn = 1
+    public internal(set) var firstItemColumn = 1
+    public internal(set) var secondItemColumn = 1
 
     /// Parses an equation.
     /// - Parameters:
@@ -85,6 +85,14 @@ public struct ConstraintEquation: Hashable, Sendable {
             s.skipSpaces()
         }
         guard s.isAtEnd else { throw s.error(secondItem == nil ? "Expected '@' or the end" : "Expected '+', '-', '@' or the end") }
+    }
+
+    /// The equation with its items as a format names them, `superview` (when no view is named
+    /// so) being the first item's superview: what ``constraint(views:)`` resolves.
+    public var formatConstraint: FormatConstraint {
+        FormatConstraint(.view(firstItem), firstAttribute, relation,
+                         secondItem.map { $0 == "superview" ? .superview(of: firstItem) : .view($0) },
+                         secondAttribute, multiplier: multiplier, constant: constant, priority: priority)
     }
 
     /// The constraint between the named views. `superview` is the first item's superview.

@@ -49,32 +49,88 @@ extension LayoutConstraint {
     /// - Throws: ``FormatError`` with the column of a syntax error, an unknown view or metric.
     public static func constraints(withVisualFormat format: String, options: FormatOptions = [],
                                    metrics: [String: CGFloat] = [:], views: [String: View]) throws(FormatError) -> [LayoutConstraint] {
-        var p = VisualFormatParser(format: format, options: options, metrics: metrics, views: views)
-        return try p.parse()
+        let described = try FormatConstraint.constraints(withVisualFormat: format, options: options, metrics: metrics) { name in
+            views[name].map { $0.superview != nil }
+        }
+        // The parse checked every name and every superview that `|` needs.
+        func view(_ item: FormatConstraint.Item) -> View {
+            switch item {
+            case let .view(name): views[name]!
+            case let .superview(of: name): views[name]!.superview!
+            }
+        }
+        return described.map { d in
+            let c = LayoutConstraint(unchecked: view(d.firstItem), d.firstAttribute, d.relation, d.secondItem.map(view),
+                                     d.secondAttribute, multiplier: d.multiplier, constant: d.constant)
+            c.priority = d.priority
+            return c
+        }
     }
 }
 
-/// A recursive-descent parser of the Visual Format Language that makes constraints as it reads.
+extension FormatConstraint {
+    /// The constraints a Visual Format Language string describes, naming their items: the parse
+    /// of ``LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)`` before any
+    /// view is looked up. Metrics are resolved, `-` is the standard spacing (8 points between
+    /// views, the margin attribute at `|`), and `|` is ``Item/superview(of:)`` the view next to it.
+    /// - Parameters:
+    ///   - format: the string, as ``LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)`` reads it.
+    ///   - options: the align-all options and the direction of horizontal strings.
+    ///   - metrics: values for names used where numbers go.
+    ///   - hasSuperview: for a name, nil when it names no view, else whether its view has a
+    ///     superview (which `|` needs). Called as the string is read, so errors come in order.
+    /// - Throws: ``FormatError`` with the column of a syntax error, an unknown view or metric.
+    public static func constraints(withVisualFormat format: String, options: FormatOptions = [],
+                                   metrics: [String: CGFloat] = [:],
+                                   hasSuperview: (String) -> Bool?) throws(FormatError) -> [FormatConstraint] {
+        var out: [FormatConstraint] = []
+        try append(withVisualFormat: format, options: options, metrics: metrics, hasSuperview: hasSuperview, to: &out)
+        return out
+    }
+
+    /// Appends the constraints a Visual Format Language string describes to `out`, as
+    /// ``constraints(withVisualFormat:options:metrics:hasSuperview:)`` returns them: for a reader
+    /// of many strings that reuses one buffer. On an error, `out` may have some of the string's
+    /// constraints appended.
+    public static func append(withVisualFormat format: String, options: FormatOptions = [],
+                              metrics: [String: CGFloat] = [:], hasSuperview: (String) -> Bool?,
+                              to out: inout [FormatConstraint]) throws(FormatError) {
+        // The parser keeps the lookup for the parse only; it appends to the caller's buffer,
+        // lent to it and given back.
+        let result = withoutActuallyEscaping(hasSuperview) { lookUp -> Result<Void, FormatError> in
+            var p = VisualFormatParser(format: format, options: options, metrics: metrics, hasSuperview: lookUp)
+            swap(&p.out, &out)
+            defer { swap(&p.out, &out) }
+            do throws(FormatError) { try p.parse() } catch { return .failure(error) }
+            return .success(())
+        }
+        try result.get()
+    }
+}
+
+/// A recursive-descent parser of the Visual Format Language that describes constraints as it reads.
 struct VisualFormatParser {
+    typealias Item = FormatConstraint.Item
     var s: FormatScanner
     let options: FormatOptions
     let metrics: [String: CGFloat]
-    let views: [String: View]
+    /// nil for a name that is no view's, else whether the view has a superview.
+    let hasSuperview: (String) -> Bool?
     var vertical = false
-    var out: [LayoutConstraint] = []
+    var out: [FormatConstraint] = []
 
-    init(format: String, options: FormatOptions, metrics: [String: CGFloat], views: [String: View]) {
+    init(format: String, options: FormatOptions, metrics: [String: CGFloat], hasSuperview: @escaping (String) -> Bool?) {
         s = FormatScanner(format)
         self.options = options
         self.metrics = metrics
-        self.views = views
+        self.hasSuperview = hasSuperview
     }
 
     /// One predicate: `(relation)? object (@priority)?`.
     struct Predicate {
         var relation: LayoutRelation
         var constant: CGFloat?
-        var view: View?
+        var view: String?
         var priority: LayoutPriority
     }
 
@@ -82,12 +138,13 @@ struct VisualFormatParser {
     var trailingAttribute: LayoutAttribute { vertical ? .bottom : (options.contains(.directionLeftToRight) ? .right : .trailing) }
     var sizeAttribute: LayoutAttribute { vertical ? .height : .width }
 
-    mutating func parse() throws(FormatError) -> [LayoutConstraint] {
+    /// Reads the string, appending its constraints to ``out``.
+    mutating func parse() throws(FormatError) {
         if s.take("V:") { vertical = true } else { _ = s.take("H:") }
-        var previous: View?
+        var previous: String?
+        var previousInSuperview = false
         var pendingConnection: [Predicate]?   // a connection read after the previous element
-        var superview: View?
-        var viewsInOrder: [View] = []
+        var viewsInOrder: [String] = []
         var startsAtSuperview = false
 
         if s.take("|") {
@@ -99,16 +156,16 @@ struct VisualFormatParser {
                 if viewsInOrder.isEmpty { throw s.error("Expected a view: '[name]'") }
                 break
             }
-            let view = try viewElement()
+            let (view, inSuperview) = try viewElement()
             viewsInOrder.append(view)
-            if superview == nil { superview = view.superview }
             if let prev = previous {
-                try connect(prev, trailingAttribute, to: view, pendingConnection ?? [])
+                try connect(.view(prev), trailingAttribute, to: view, pendingConnection ?? [])
             } else if startsAtSuperview {
-                guard let sv = view.superview else { throw s.error("'|' needs the views to have a superview") }
-                try connect(sv, leadingAttribute, to: view, pendingConnection ?? [], fromSuperview: true)
+                guard inSuperview else { throw s.error("'|' needs the views to have a superview") }
+                try connect(.superview(of: view), leadingAttribute, to: view, pendingConnection ?? [], fromSuperview: true)
             }
             previous = view
+            previousInSuperview = inSuperview
             pendingConnection = try connection()
             if s.peek == "|" { break }
             if s.isAtEnd {
@@ -118,14 +175,13 @@ struct VisualFormatParser {
             if s.peek != "[" { throw s.error("Expected '[', '-' or '|'") }
         }
         if s.take("|") {
-            guard let last = previous, let sv = last.superview else { throw s.error("'|' needs the views to have a superview") }
-            try connectToTrailingSuperview(last, sv, pendingConnection ?? [])
+            guard let last = previous, previousInSuperview else { throw s.error("'|' needs the views to have a superview") }
+            connectToTrailingSuperview(last, pendingConnection ?? [])
         } else if pendingConnection != nil && !(pendingConnection!.isEmpty) {
             throw s.error("Expected a view or '|' after the connection")
         }
         guard s.isAtEnd else { throw s.error("Unexpected '\(s.peek!)'") }
         try align(viewsInOrder)
-        return out
     }
 
     /// A connection after an element: nil when the next thing is not a connection (flush views,
@@ -148,27 +204,25 @@ struct VisualFormatParser {
         return predicates
     }
 
-    /// `[name(predicates)?]`
-    mutating func viewElement() throws(FormatError) -> View {
+    /// `[name(predicates)?]`: the view's name, and whether it has a superview.
+    mutating func viewElement() throws(FormatError) -> (String, Bool) {
         try s.expect("[")
         let column = s.column
         guard let name = s.identifier() else { throw s.error("Expected a view name") }
-        guard let view = views[name] else { throw s.error("Unknown view '\(name)'", at: column) }
+        guard let inSuperview = hasSuperview(name) else { throw s.error("Unknown view '\(name)'", at: column) }
         if s.peek == "(" {
             for p in try predicateListWithParens(allowViews: true) {
-                let c: LayoutConstraint
                 if let other = p.view {
-                    c = LayoutConstraint(unchecked: view, sizeAttribute, p.relation, other, sizeAttribute, multiplier: 1, constant: 0)
+                    out.append(FormatConstraint(.view(name), sizeAttribute, p.relation, .view(other), sizeAttribute,
+                                                priority: p.priority))
                 } else {
-                    c = LayoutConstraint(unchecked: view, sizeAttribute, p.relation, nil, .notAnAttribute, multiplier: 1,
-                                         constant: p.constant ?? 0)
+                    out.append(FormatConstraint(.view(name), sizeAttribute, p.relation, nil, .notAnAttribute,
+                                                constant: p.constant ?? 0, priority: p.priority))
                 }
-                c.priority = p.priority
-                out.append(c)
             }
         }
         try s.expect("]", "']' to close the view")
-        return view
+        return (name, inSuperview)
     }
 
     mutating func predicateListWithParens(allowViews: Bool) throws(FormatError) -> [Predicate] {
@@ -190,8 +244,8 @@ struct VisualFormatParser {
         } else if let name = s.identifier() {
             if let m = metrics[name] {
                 p.constant = m
-            } else if allowViews, let v = views[name] {
-                p.view = v
+            } else if allowViews, hasSuperview(name) != nil {
+                p.view = name
             } else {
                 throw s.error(allowViews ? "Unknown metric or view '\(name)'" : "Unknown metric '\(name)'", at: column)
             }
@@ -230,7 +284,7 @@ struct VisualFormatParser {
     }
 
     /// `view.leading (rel) previous.trailingAttribute + constant` for each predicate, or flush.
-    mutating func connect(_ from: View, _ fromAttribute: LayoutAttribute, to view: View, _ predicates: [Predicate],
+    mutating func connect(_ from: Item, _ fromAttribute: LayoutAttribute, to view: String, _ predicates: [Predicate],
                           fromSuperview: Bool = false) throws(FormatError) {
         let list = predicates.isEmpty ? [Predicate(relation: .equal, constant: 0, view: nil, priority: .required)] : predicates
         for p in list {
@@ -238,21 +292,18 @@ struct VisualFormatParser {
             let standard = p.constant == nil
             let target: LayoutAttribute = fromSuperview ? (standard ? margin(leadingAttribute) : leadingAttribute) : fromAttribute
             let constant = p.constant ?? (fromSuperview ? 0 : View.standardSpacing)
-            let c = LayoutConstraint(unchecked: view, leadingAttribute, p.relation, from, target, multiplier: 1, constant: constant)
-            c.priority = p.priority
-            out.append(c)
+            out.append(FormatConstraint(.view(view), leadingAttribute, p.relation, from, target, constant: constant,
+                                        priority: p.priority))
         }
     }
 
     /// `superview.trailing (rel) last.trailing + constant`.
-    mutating func connectToTrailingSuperview(_ last: View, _ superview: View, _ predicates: [Predicate]) throws(FormatError) {
+    mutating func connectToTrailingSuperview(_ last: String, _ predicates: [Predicate]) {
         let list = predicates.isEmpty ? [Predicate(relation: .equal, constant: 0, view: nil, priority: .required)] : predicates
         for p in list {
             let standard = p.constant == nil
-            let c = LayoutConstraint(unchecked: superview, standard ? margin(trailingAttribute) : trailingAttribute, p.relation,
-                                     last, trailingAttribute, multiplier: 1, constant: p.constant ?? 0)
-            c.priority = p.priority
-            out.append(c)
+            out.append(FormatConstraint(.superview(of: last), standard ? margin(trailingAttribute) : trailingAttribute, p.relation,
+                                        .view(last), trailingAttribute, constant: p.constant ?? 0, priority: p.priority))
         }
     }
 
@@ -271,13 +322,13 @@ struct VisualFormatParser {
 
     /// The align-all options: every view aligned with the first on the chosen attributes, which
     /// must lie across the string's axis.
-    mutating func align(_ list: [View]) throws(FormatError) {
+    mutating func align(_ list: [String]) throws(FormatError) {
         for (option, attribute, name) in FormatOptions.alignments where options.contains(option) {
             let across = attribute.axis == (vertical ? .horizontal : .vertical)
             guard across else { throw FormatError("\(name) cannot align a \(vertical ? "vertical" : "horizontal") string",
                                                   in: s.source, column: 1) }
             for v in list.dropFirst() {
-                out.append(LayoutConstraint(unchecked: v, attribute, .equal, list[0], attribute, multiplier: 1, constant: 0))
+                out.append(FormatConstraint(.view(v), attribute, .equal, .view(list[0]), attribute))
             }
         }
     }

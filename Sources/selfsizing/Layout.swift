@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoLayout
+import CellSpecs
 import Foundation
 import TextLayout
 
@@ -75,15 +76,7 @@ struct Layout: ParsableCommand {
     }
 
     func readItem(_ path: String) throws -> DataItem {
-        guard let contents = FileManager.default.contents(atPath: path) else { throw CLIError("\(path): cannot read the file") }
-        if let text = try? JSONDecoder().decode(String.self, from: contents) { return ["text": .string(text)] }
-        do {
-            return try JSONDecoder().decode(DataItem.self, from: contents)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw CLIError("\(path): not valid JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)")
-        } catch {
-            throw CLIError("\(path): expected a JSON object of strings, numbers, booleans and nulls (the data item), or a string")
-        }
+        do { return try DataFile.readItem(path) } catch { throw CLIError(error.description) }
     }
 
     func frameInContentView(_ view: View, _ content: View) -> CGRect {

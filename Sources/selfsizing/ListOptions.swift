@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoLayout
+import CellSpecs
 import Foundation
 import SelfSizing
 import TextLayout

@@ -1,4 +1,5 @@
 import AutoLayout
+import CellSpecs
 import Foundation
 import Testing
 import TextLayout

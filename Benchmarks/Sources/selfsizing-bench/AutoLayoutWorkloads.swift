@@ -1,4 +1,5 @@
 import AutoLayout
+import CellSpecs
 import Foundation
 
 // AutoLayout workloads: the post cell of examples/post-cell.yaml re-laid out for new content (text

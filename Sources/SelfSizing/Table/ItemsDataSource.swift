@@ -1,4 +1,5 @@
 import AutoLayout
+import CellSpecs
 import Foundation
 
 /// A data source of data items shown by spec cells (``SpecCell``): each row binds its item and

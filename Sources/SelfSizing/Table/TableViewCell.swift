@@ -1,4 +1,5 @@
 import AutoLayout
+import CellSpecs
 import Foundation
 
 /// A row of a ``TableView``: a ``ListCell`` with UIKit's accessory types, which take width from

@@ -19,6 +19,29 @@ public enum DataFile {
         return try parse(data, file: path, format: format(of: path, data))
     }
 
+    /// Reads one data item from a JSON file: an object of scalars, or a string (bound as `{text}`).
+    /// - Throws: ``DataFileError`` naming the file.
+    public static func readItem(_ path: String) throws(DataFileError) -> DataItem {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataFileError(file: path, message: "cannot read the file")
+        }
+        return try parseItem(data, file: path)
+    }
+
+    /// Parses one data item: a JSON object of strings, numbers, booleans and nulls, or a JSON string.
+    public static func parseItem(_ data: Data, file: String) throws(DataFileError) -> DataItem {
+        if let text = try? JSONDecoder().decode(String.self, from: data) { return ["text": .string(text)] }
+        do {
+            return try JSONDecoder().decode(DataItem.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            let reason = context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+            throw DataFileError(file: file, message: "not valid JSON: \(reason)")
+        } catch {
+            throw DataFileError(file: file,
+                                message: "expected a JSON object of strings, numbers, booleans and nulls (the data item), or a string")
+        }
+    }
+
     /// The format a path's extension names, or the content suggests.
     public static func format(of path: String, _ data: Data) -> Format {
         switch (path as NSString).pathExtension.lowercased() {
@@ -138,29 +161,5 @@ public enum DataFile {
     private static func jsonMessage(_ error: Error) -> String {
         let ns = error as NSError
         return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-    }
-}
-
-/// A data file that cannot be read, with where.
-public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    /// The line in the file, for text formats read line by line.
-    public var line: Int?
-    /// The 1-based row (item) number.
-    public var row: Int?
-    public var message: String
-
-    public init(file: String, line: Int? = nil, row: Int? = nil, message: String) {
-        self.file = file
-        self.line = line
-        self.row = row
-        self.message = message
-    }
-
-    public var description: String {
-        var place = file
-        if let line { place += ":\(line)" }
-        if let row { place += " (row \(row))" }
-        return "\(place): \(message)"
     }
 }

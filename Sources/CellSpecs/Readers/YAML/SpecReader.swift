@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 import Yams
 

@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 import Yams
 
@@ -20,14 +21,15 @@ extension SpecReader {
         return c
     }
 
-    func viewSpec(_ node: Node, known: Set<String>) throws(SpecError) -> CellSpec.ViewSpec {
+    /// A view; `known` has the ids read so far (and `contentView`), as keys.
+    func viewSpec(_ node: Node, known: [String: String]) throws(SpecError) -> CellSpec.ViewSpec {
         let m = try mapping(node, "a view")
         guard let idNode = m["id"] else { throw error(node, "a view needs an 'id'") }
         let id = try string(idNode, "a view id")
-        guard FormatScanner.isIdentifier(id) else {
+        guard SpecReader.isIdentifier(id) else {
             throw error(idNode, "a view id is letters, digits and '_', starting with a letter; got '\(id)'")
         }
-        guard id != "contentView", id != "superview", !known.contains(id) else {
+        guard id != "contentView", id != "superview", known[id] == nil else {
             throw error(idNode, "the view id '\(id)' is taken")
         }
         var type = CellSpec.ViewType.view
@@ -38,7 +40,7 @@ extension SpecReader {
         var parent = "contentView"
         if let p = m["parent"] {
             parent = try string(p, "a parent view id")
-            guard known.contains(parent) else { throw error(p, "unknown parent '\(parent)'; a parent comes before its children") }
+            guard known[parent] != nil else { throw error(p, "unknown parent '\(parent)'; a parent comes before its children") }
         }
         var v = CellSpec.ViewSpec(id: id, type: type, parent: parent, location: location(node))
         if let n = m["hugging"] { v.hugging = try axisPriorities(n, "hugging") }
@@ -102,35 +104,5 @@ extension SpecReader {
             }
         }
         return v
-    }
-
-    /// Where a scalar's text starts: after its opening quote, if it has one.
-    func textLocation(_ node: Node) -> CellSpec.Location {
-        guard case let .scalar(s) = node else { return location(node) }
-        let quoted = s.style == .singleQuoted || s.style == .doubleQuoted
-        return CellSpec.Location(line: s.mark?.line ?? 0, column: (s.mark?.column ?? 0) + (quoted ? 1 : 0))
-    }
-
-    /// An equation or visual format string, or `{visualFormat: ..., options: [...]}`.
-    func constraintSpec(_ node: Node) throws(SpecError) -> CellSpec.ConstraintSpec {
-        if case .scalar = node {
-            let text = try string(node, "a constraint")
-            let isVisual = text.hasPrefix("H:") || text.hasPrefix("V:") || text.hasPrefix("|") || text.hasPrefix("[")
-            return CellSpec.ConstraintSpec(kind: isVisual ? .visualFormat(text, []) : .equation(text), location: textLocation(node))
-        }
-        let m = try mapping(node, "a constraint: a string, or {visualFormat, options}")
-        try allowOnly(["visualFormat", "options"], in: m)
-        guard let f = m["visualFormat"] else { throw error(node, "expected 'visualFormat'") }
-        var options: FormatOptions = []
-        if let o = m["options"] {
-            for n in try sequence(o, "options") {
-                let name = try string(n, "an option name")
-                guard let option = FormatOptions(name: name) else {
-                    throw error(n, "unknown option '\(name)'; expected alignAllTop, alignAllCenterY, ... or directionLeftToRight")
-                }
-                options.insert(option)
-            }
-        }
-        return CellSpec.ConstraintSpec(kind: .visualFormat(try string(f, "a visual format string"), options), location: textLocation(f))
     }
 }

@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 
 /// A cell made from a ``CellSpec``: a content view with the spec's views and active constraints,
@@ -9,6 +10,9 @@ public final class CellTemplate {
     public let contentView: View
     /// The views by id, `contentView` included.
     @exclusivity(unchecked) public private(set) var views: [String: View] = [:]
+    /// The constraints made from the spec's, in its order, active; each carries its spec
+    /// constraint's `LayoutConstraint.sourceLocation`.
+    public private(set) var constraints: [LayoutConstraint] = []
 
     @exclusivity(unchecked) private var bindings: [Binding] = []
 
@@ -34,8 +38,9 @@ public final class CellTemplate {
 
     /// Builds the views and activates the constraints.
     /// - Parameter spec: the cell's views and constraints.
-    /// - Parameter measurer: the text measurer of the labels (nil uses ``Label/defaultMeasurer``).
-    /// - Throws: ``SpecError`` for constraints that name unknown views, mix axes, or do not parse.
+    /// - Parameter measurer: the text measurer of the labels (nil uses `Label.defaultMeasurer`).
+    /// - Throws: ``SpecError`` for views whose parent is unknown, and constraints that name unknown
+    ///   views or relate attributes that cannot be related (at the constraint's location).
     public init(spec: CellSpec, measurer: (any TextMeasuring)? = nil) throws(SpecError) {
         self.spec = spec
         contentView = View(identifier: "contentView")
@@ -45,21 +50,10 @@ public final class CellTemplate {
         views["contentView"] = contentView
         for v in spec.views { try makeView(v, measurer: measurer) }
         var constraints: [LayoutConstraint] = []
-        for c in spec.constraints {
-            do {
-                switch c.kind {
-                case let .equation(text):
-                    constraints.append(try ConstraintEquation(text, metrics: spec.metrics).constraint(views: views))
-                case let .visualFormat(text, options):
-                    constraints += try LayoutConstraint.constraints(withVisualFormat: text, options: options,
-                                                                   metrics: spec.metrics, views: views)
-                }
-            } catch {
-                throw SpecError(file: spec.file, line: c.location.line, column: c.location.column + error.column - 1,
-                                message: error.message)
-            }
-        }
+        constraints.reserveCapacity(spec.constraints.count)
+        for c in spec.constraints { constraints.append(try makeConstraint(c)) }
         LayoutConstraint.activate(constraints)
+        self.constraints = constraints
     }
 
     private func makeView(_ v: CellSpec.ViewSpec, measurer: (any TextMeasuring)?) throws(SpecError) {
@@ -111,7 +105,10 @@ public final class CellTemplate {
         if let h = v.hidden {
             if h == "true" { view.isHidden = true } else if h != "false" { bindings.append(Binding(view, .hidden(BindingTemplate(h), h), v.id)) }
         }
-        let parent = views[v.parent]!
+        guard let parent = views[v.parent] else {
+            throw SpecError(file: spec.file, line: v.location.line, column: v.location.column,
+                            message: "unknown parent '\(v.parent)'; a parent comes before its children")
+        }
         if let stack = parent as? StackView { stack.addArrangedSubview(view) } else { parent.addSubview(view) }
         views[v.id] = view
     }

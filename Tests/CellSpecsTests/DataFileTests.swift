@@ -1,6 +1,6 @@
 import AutoLayout
+import CellSpecs
 import Foundation
-import SelfSizing
 import Testing
 
 @Suite struct DataFileTests {
@@ -55,6 +55,27 @@ import Testing
     @Test func unreadableFile() {
         #expect(throws: DataFileError(file: "/nonexistent/x.json", message: "cannot read the file")) {
             try DataFile.read("/nonexistent/x.json")
+        }
+    }
+
+    @Test func oneItemIsAnObjectOrAString() throws {
+        #expect(try DataFile.readItem(write(#"{"title": "A", "n": 2, "ok": false, "none": null}"#, "json"))
+            == ["title": .string("A"), "n": .number(2), "ok": .bool(false), "none": .null])
+        #expect(try DataFile.readItem(write(#""plain""#, "json")) == ["text": .string("plain")])
+    }
+
+    @Test(arguments: [
+        ("{\"a\": ", "not valid JSON: "),
+        // (A field's value that is no scalar reads as JSON the item cannot hold, as it always has.)
+        ("{\"a\": [1]}", "not valid JSON: expected a string, number, boolean or null"),
+        ("[{\"a\": 1}]", "expected a JSON object of strings, numbers, booleans and nulls (the data item), or a string"),
+    ])
+    func badItemsNameTheFile(text: String, expected: String) throws {
+        let path = try write(text, "json")
+        let error = try #require(throws: DataFileError.self) { try DataFile.readItem(path) }
+        #expect(error.description.hasPrefix("\(path): \(expected)"), "\(error)")
+        #expect(throws: DataFileError(file: "/nonexistent/item.json", message: "cannot read the file")) {
+            try DataFile.readItem("/nonexistent/item.json")
         }
     }
 }

@@ -1,0 +1,23 @@
+/// A data file that cannot be read, with where.
+public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// The line in the file, for text formats read line by line.
+    public var line: Int?
+    /// The 1-based row (item) number.
+    public var row: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, row: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.row = row
+        self.message = message
+    }
+
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" }
+        if let row { place += " (row \(row))" }
+        return "\(place): \(message)"
+    }
+}

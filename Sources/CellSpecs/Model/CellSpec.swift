@@ -1,0 +1,69 @@
+import AutoLayout
+import Foundation
+
+/// A cell template, like a nib: its views, their properties, and its constraints, as data.
+///
+/// The model knows nothing of any file format. A reader makes one from a file — the YAML and
+/// JSON reader (``init(yaml:file:)``, ``init(contentsOf:)``) from text such as
+///
+/// ```yaml
+/// views:
+///   - {id: number, type: label, text: "Line {row}", font: {style: caption1},
+///      hugging: {horizontal: 251, vertical: 252}, compressionResistance: {vertical: 749}}
+///   - {id: line, type: label, text: "{text}", font: {style: body}, numberOfLines: 0}
+/// contentView: {layoutMargins: [20, 20, 20, 20]}
+/// constraints:
+///   - "H:|-[number]-|"
+///   - "V:|-[number]-(gap)-[line]-|"
+///   - "line.leading == number.leading"
+/// metrics: {gap: 8}
+/// ```
+///
+/// — or code makes one directly; ``CellTemplate`` builds the views and constraints from it.
+/// Readers' errors name the file, line and column and what was expected; an unknown key or view
+/// id is an error, never ignored.
+public struct CellSpec: Sendable {
+    /// Where the spec came from, for errors.
+    public var file: String
+    /// The views, each after its parent.
+    public var views: [ViewSpec]
+    /// The constraints, their items named and their metrics resolved.
+    public var constraints: [ConstraintSpec]
+    /// The metrics the constraints were written with (already resolved in ``constraints``).
+    public var metrics: [String: CGFloat]
+    public var contentViewMargins: DirectionalEdgeInsets?
+    public var contentViewBackground: Color?
+
+    /// A spec made in code.
+    /// - Parameters:
+    ///   - file: the name errors use.
+    ///   - views: the views, each after its parent (`contentView` is there already).
+    ///   - constraints: the constraints between them.
+    ///   - metrics: the metrics the constraints were written with, if any (for the record).
+    ///   - contentViewMargins: the content view's layout margins (nil keeps UIKit's default).
+    ///   - contentViewBackground: the content view's background colour.
+    public init(file: String = "<spec>", views: [ViewSpec], constraints: [ConstraintSpec], metrics: [String: CGFloat] = [:],
+                contentViewMargins: DirectionalEdgeInsets? = nil, contentViewBackground: Color? = nil) {
+        self.file = file
+        self.views = views
+        self.constraints = constraints
+        self.metrics = metrics
+        self.contentViewMargins = contentViewMargins
+        self.contentViewBackground = contentViewBackground
+    }
+
+    /// A position in the spec file: 1-based line and column, 0 when not known.
+    public struct Location: Hashable, Sendable {
+        public var line: Int
+        public var column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+    }
+
+    public enum ViewType: String, Sendable {
+        case view, label, image, stack
+    }
+}
