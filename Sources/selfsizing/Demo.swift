@@ -47,10 +47,8 @@ struct Demo: ParsableCommand {
             textSpec = try CellSpec(contentsOf: dir + "/uyl-text-cell.yaml")
             feed = try DataFile.read(dir + "/feed.json")
             sentences = try DataFile.read(dir + "/sentences.json")
-        } catch let error as SpecError {
-            throw CLIError(error.description)
-        } catch let error as DataFileError {
-            throw CLIError(error.description)
+        } catch {
+            throw CLIError(error)
         }
         let identifiers = ["feed", "text"]
         let source = ItemsDataSource(sections: [feed, sentences]) { ip, _ in identifiers[ip.section] }
@@ -97,7 +95,7 @@ struct Demo: ParsableCommand {
         let renderer = Renderer(measurer: measurer)
         renderer.scale = 2
         let screen = min(CGFloat(812), table.contentSize.height)
-        do { try renderer.render(table, span: 0...screen, to: output) } catch { throw CLIError(error.description) }
+        do { try renderer.render(table, span: 0...screen, to: output) } catch { throw CLIError(error) }
         let path = URL(fileURLWithPath: output).standardizedFileURL.path
         print("Wrote \(path): the first screen, \(Self.number(width)) x \(Self.number(Double(screen))) points at 2x.")
         print("")

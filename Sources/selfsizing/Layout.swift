@@ -48,46 +48,27 @@ struct Layout: ParsableCommand {
 
     func run() throws {
         let item = try data.map(readItem) ?? [:]
-        let cellSpec: CellSpec
-        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
         let cell: CellTemplate
-        do { cell = try CellTemplate(spec: cellSpec, measurer: TextMeasurer()) } catch { throw CLIError(error.description) }
-        do { try cell.configure(with: item, row: row) } catch {
-            throw CLIError("\(data ?? "the data item"): \(error.description)")
+        do {
+            cell = try CellTemplate(spec: try CellSpec(contentsOf: spec), measurer: TextMeasurer())
+            try cell.configure(with: item, row: row)
+        } catch { throw CLIError(error, spec: spec, data: data) }
+        let report = cell.report(width: CGFloat(width))
+        var frames = report.frames.map { ($0.id, $0.frame) }
+        var size = report.size
+        if let scale {
+            frames = frames.map { ($0.0, $0.1.pixelAligned(scale: CGFloat(scale))) }
+            size = CGRect(origin: .zero, size: size).pixelAligned(scale: CGFloat(scale)).size
         }
-        let size = cell.fittingSize(width: CGFloat(width))
-        var diagnostics = cell.contentView.layoutDiagnostics.map(\.description)
-        if let problem = cell.contentView.selfSizingProblem(width: CGFloat(width)) { diagnostics.append(problem.description) }
-        cell.layout(size: size)
-        for id in cellSpec.views.map(\.id) {
-            let attributes = cell.views[id]!.ambiguousAttributes()
-            if !attributes.isEmpty {
-                diagnostics.append("\(id) has an ambiguous layout: \(attributes.map(\.description).joined(separator: ", ")) not determined")
-            }
-        }
-        var frames: [(String, CGRect)] = [("contentView", CGRect(origin: .zero, size: size))]
-        for id in cellSpec.views.map(\.id) { frames.append((id, frameInContentView(cell.views[id]!, cell.contentView))) }
-        if let scale { frames = frames.map { ($0.0, $0.1.pixelAligned(scale: CGFloat(scale))) } }
-        let shownSize = scale.map { s in CGRect(origin: .zero, size: size).pixelAligned(scale: CGFloat(s)).size } ?? size
+        let diagnostics = report.diagnostics.map(\.description)
         switch format {
-        case .json: print(json(size: shownSize, frames: frames, diagnostics: diagnostics))
-        case .text: print(text(size: shownSize, frames: frames, cell: cell, diagnostics: diagnostics))
+        case .json: print(json(size: size, frames: frames, diagnostics: diagnostics))
+        case .text: print(text(size: size, frames: frames, cell: cell, diagnostics: diagnostics))
         }
     }
 
     func readItem(_ path: String) throws -> DataItem {
-        do { return try DataFile.readItem(path) } catch { throw CLIError(error.description) }
-    }
-
-    func frameInContentView(_ view: View, _ content: View) -> CGRect {
-        var origin = view.frame.origin
-        var v = view.superview
-        while let s = v, s !== content {
-            origin.x += s.frame.origin.x
-            origin.y += s.frame.origin.y
-            v = s.superview
-        }
-        return CGRect(origin: origin, size: view.frame.size)
+        do { return try DataFile.readItem(path) } catch { throw CLIError(error) }
     }
 
     func json(size: CGSize, frames: [(String, CGRect)], diagnostics: [String]) -> String {
@@ -120,11 +101,6 @@ struct Layout: ParsableCommand {
         for d in diagnostics { out += "warning: \(d)\n" }
         return out
     }
-}
-
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
-    init(_ message: String) { description = message }
 }
 
 enum JSONNumber {

@@ -33,21 +33,15 @@ struct ListOptions: ParsableArguments {
     /// The spec and the rows, read; errors name the file and where in it.
     func read() throws -> (CellSpec, [DataItem]) {
         let cellSpec: CellSpec
-        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error.description) }
+        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error) }
         let items: [DataItem]
-        do { items = try DataFile.read(data) } catch { throw CLIError(error.description) }
+        do { items = try DataFile.read(data) } catch { throw CLIError(error) }
         return (cellSpec, items)
     }
 
     /// An error of laying the table out, for the command line: a row that fails is named in the
     /// data file, anything else in the spec.
-    func cliError(_ error: Error) -> CLIError {
-        if let error = error as? CLIError { return error }
-        if case let TableViewError.configurationFailed(indexPath?, _, message) = error {
-            return CLIError("\(data): row \(indexPath.row + 1): \(message)")
-        }
-        return CLIError("\(spec): \(error)")
-    }
+    func cliError(_ error: Error) -> CLIError { CLIError(error, spec: spec, data: data) }
 
     /// A one-section table of the rows in spec cells (reuse identifier "cell").
     func table(_ cellSpec: CellSpec, _ items: [DataItem], measurer: TextMeasurer) -> (TableView, ItemsDataSource) {

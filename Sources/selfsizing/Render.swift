@@ -89,7 +89,7 @@ struct Render: ParsableCommand {
         let renderer = Renderer(measurer: measurer)
         renderer.scale = scale
         renderer.overlay = overlay
-        do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error.description) }
+        do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error) }
         _ = source
         print("wrote \(output): \(JSONNumber.format(list.width)) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
     }

@@ -25,4 +25,21 @@ import Testing
             #expect(a.pixelAligned(scale: scale).maxX == b.pixelAligned(scale: scale).minX)
         }
     }
+
+    /// Frames converted between views follow their superviews' origins, as UIView.convert(_:to:).
+    @Test func convertFollowsTheSuperviews() {
+        let root = View(identifier: "root"), box = View(identifier: "box"), inner = View(identifier: "inner")
+        let other = View(identifier: "other")
+        root.addSubview(box)
+        box.addSubview(inner)
+        root.addSubview(other)
+        box.frame = CGRect(x: 10, y: 20, width: 100, height: 100)
+        inner.frame = CGRect(x: 5, y: 7, width: 30, height: 40)
+        other.frame = CGRect(x: 50, y: 60, width: 10, height: 10)
+        let r = CGRect(x: 1, y: 2, width: 3, height: 4)
+        #expect(inner.convert(r, to: root) == CGRect(x: 16, y: 29, width: 3, height: 4))
+        #expect(inner.convert(r, to: nil) == CGRect(x: 16, y: 29, width: 3, height: 4))
+        #expect(inner.convert(r, to: other) == CGRect(x: -34, y: -31, width: 3, height: 4))
+        #expect(root.convert(r, to: inner) == CGRect(x: -14, y: -25, width: 3, height: 4))
+    }
 }
