@@ -111,20 +111,12 @@ public final class LayoutConstraint {
 
     /// Creates a constraint, checking that the attributes can be related.
     /// - Throws: ``LayoutError`` for attributes that cannot be related or invalid numbers.
-    public init(item firstItem: View, attribute firstAttribute: LayoutAttribute, relatedBy relation: LayoutRelation,
-                toItem secondItem: View?, attribute secondAttribute: LayoutAttribute,
-                multiplier: CGFloat = 1, constant: CGFloat = 0) throws(LayoutError) {
+    public convenience init(item firstItem: View, attribute firstAttribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+                            toItem secondItem: View?, attribute secondAttribute: LayoutAttribute,
+                            multiplier: CGFloat = 1, constant: CGFloat = 0) throws(LayoutError) {
         try LayoutConstraint.validate(firstAttribute, secondItem != nil, secondAttribute, multiplier, constant)
-        self.firstItem = firstItem
-        self.firstID = ObjectIdentifier(firstItem)
-        self.secondID = secondItem.map(ObjectIdentifier.init)
-        self.firstAttribute = firstAttribute
-        self.relation = relation
-        self.secondItem = secondItem
-        self.secondAttribute = secondItem == nil ? .notAnAttribute : secondAttribute
-        self.multiplier = multiplier
-        self.constant = constant
-        registerWithItems()
+        self.init(unchecked: firstItem, firstAttribute, relation, secondItem,
+                  secondItem == nil ? .notAnAttribute : secondAttribute, multiplier: multiplier, constant: constant)
     }
 
     /// For anchors, whose types already guarantee compatible attributes.

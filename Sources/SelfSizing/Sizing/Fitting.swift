@@ -45,62 +45,45 @@ public enum TemplateFitting {
     public static func fit(_ cell: ListCell, _ mode: FittingMode, identifier: String) -> FittedSize {
         switch mode {
         case let .fixedWidth(width):
-            return fitHeight(cell, width: width, identifier: identifier)
+            return fit(cell, fixed: width, deciding: .height, identifier: identifier)
         case let .fixedHeight(height):
-            return fitWidth(cell, height: height, identifier: identifier)
+            return fit(cell, fixed: height, deciding: .width, identifier: identifier)
         case let .compressed(maximumWidth):
             return fitCompressed(cell, maximumWidth: maximumWidth, identifier: identifier)
         }
     }
 
-    /// The height at a fixed width (the per-row path of every table).
+    /// One dimension fixed, the other (`deciding`) compressed: steps 1 to 3 of ``TemplateFitting``.
+    /// A fixed width is the per-row path of every table.
     @inline(__always)
-    static func fitHeight(_ cell: ListCell, width: CGFloat, identifier: String) -> FittedSize {
+    static func fit(_ cell: ListCell, fixed: CGFloat, deciding dimension: SizingDiagnostic.Dimension,
+                    identifier: String) -> FittedSize {
+        let vertical = dimension == .height
+        @inline(__always) func decided(_ s: CGSize) -> CGFloat { finite(vertical ? s.height : s.width) }
+        @inline(__always) func size(_ d: CGFloat) -> CGSize {
+            vertical ? CGSize(width: fixed, height: d) : CGSize(width: d, height: fixed)
+        }
         var diagnostics: [SizingDiagnostic] = []
-        var height: CGFloat = 0
-        if !cell.enforceFrameLayout && width > 0 {
-            height = finite(cell.contentView.systemLayoutSizeFitting(CGSize(width: width, height: 0),
-                                                                     withHorizontalFittingPriority: .required,
-                                                                     verticalFittingPriority: .fittingSizeLevel).height)
-            if height <= 0 {
-                diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: .height,
-                                                         problem: cell.contentView.selfSizingProblem(width: width)))
+        var length: CGFloat = 0
+        if !cell.enforceFrameLayout && fixed > 0 {
+            length = decided(cell.contentView.systemLayoutSizeFitting(
+                size(0), withHorizontalFittingPriority: vertical ? .required : .fittingSizeLevel,
+                verticalFittingPriority: vertical ? .fittingSizeLevel : .required))
+            if length <= 0 {
+                diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: dimension,
+                                                         problem: vertical ? cell.contentView.selfSizingProblem(width: fixed) : nil))
             }
         }
         var frame = false
-        if height <= 0 {
+        if length <= 0 {
             frame = true
-            height = finite(cell.sizeThatFits(CGSize(width: width, height: 0)).height)
+            length = decided(cell.sizeThatFits(size(0)))
         }
-        if height <= 0 {
-            diagnostics.append(.noSize(identifier: identifier, dimension: .height))
-            height = lastResort
+        if length <= 0 {
+            diagnostics.append(.noSize(identifier: identifier, dimension: dimension))
+            length = lastResort
         }
-        return FittedSize(size: CGSize(width: width, height: height), usedFrameLayout: frame, diagnostics: diagnostics)
-    }
-
-    /// The width at a fixed height (horizontal lists).
-    static func fitWidth(_ cell: ListCell, height: CGFloat, identifier: String) -> FittedSize {
-        var diagnostics: [SizingDiagnostic] = []
-        var width: CGFloat = 0
-        if !cell.enforceFrameLayout && height > 0 {
-            width = finite(cell.contentView.systemLayoutSizeFitting(CGSize(width: 0, height: height),
-                                                                    withHorizontalFittingPriority: .fittingSizeLevel,
-                                                                    verticalFittingPriority: .required).width)
-            if width <= 0 {
-                diagnostics.append(.noSizeFromAutoLayout(identifier: identifier, dimension: .width, problem: nil))
-            }
-        }
-        var frame = false
-        if width <= 0 {
-            frame = true
-            width = finite(cell.sizeThatFits(CGSize(width: 0, height: height)).width)
-        }
-        if width <= 0 {
-            diagnostics.append(.noSize(identifier: identifier, dimension: .width))
-            width = lastResort
-        }
-        return FittedSize(size: CGSize(width: width, height: height), usedFrameLayout: frame, diagnostics: diagnostics)
+        return FittedSize(size: size(length), usedFrameLayout: frame, diagnostics: diagnostics)
     }
 
     /// Both dimensions compressed, the width at most `maximumWidth` (flow-layout items), as CSS

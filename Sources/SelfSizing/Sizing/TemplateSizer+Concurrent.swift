@@ -58,8 +58,9 @@ extension TemplateSizer {
         chunkDone: (_ items: ArraySlice<IndexPath>, _ measured: (Int) -> CGSize?) -> Void
     ) throws(E) {
         let shared = Shared(workers: templates.workerSet(max(1, threads)), measure: measure)
+        let madeBefore = templates.templatesMade
         defer {
-            statistics.templatesMade += templates.collect(shared.workers)
+            statistics.templatesMade += templates.templatesMade - madeBefore
             for w in shared.workers {
                 for d in w.diagnostics { note(d) }
                 w.diagnostics = []
