@@ -72,7 +72,7 @@ extension FormatConstraint {
     /// The constraints a Visual Format Language string describes, naming their items: the parse
     /// of ``LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)`` before any
     /// view is looked up. Metrics are resolved, `-` is the standard spacing (8 points between
-    /// views, the margin attribute at `|`), and `|` is ``Item/superview(of:)`` the view next to it.
+    /// views, the margin attribute at `|`), and `|` is ``FormatItem/superview(of:)`` the view next to it.
     /// - Parameters:
     ///   - format: the string, as ``LayoutConstraint/constraints(withVisualFormat:options:metrics:views:)`` reads it.
     ///   - options: the align-all options and the direction of horizontal strings.
