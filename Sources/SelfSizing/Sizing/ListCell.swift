@@ -34,6 +34,15 @@ open class ListCell {
     ///   ``FittingMode/compressed(maximumWidth:)`` the maximum width and 0.
     open func sizeThatFits(_ size: CGSize) -> CGSize { .zero }
 
+    /// The size the cell prefers in a self-sizing collection layout, as UICollectionViewCell's
+    /// `preferredLayoutAttributesFitting(_:)`: nil (the default) lets the layout fit it in `mode`
+    /// (``TemplateFitting``). A subclass may fit itself otherwise, for example fix its width to the
+    /// proposed width and fit its height (the common list pattern).
+    /// - Parameters:
+    ///   - proposedSize: the size the layout proposes: the item's estimate, or its size before.
+    ///   - mode: how the layout would fit the cell.
+    open func preferredLayoutSize(fitting proposedSize: CGSize, mode: FittingMode) -> CGSize? { nil }
+
     /// Sets the labels of the cell to a content size category, as UIKit's trait collection does.
     public func apply(_ category: ContentSizeCategory) {
         for case let label as Label in contentView.subtree { label.contentSizeCategory = category }

@@ -2,8 +2,8 @@ import AutoLayout
 import CellSpecs
 import Foundation
 
-/// A data source of data items shown by spec cells (``SpecCell``): each row binds its item and
-/// its 1-based row number in the section to `{field}`s and `{row}`.
+/// A data source of data items shown by spec cells (``SpecCell``), for a table or a collection:
+/// each row (item) binds its data item and its 1-based number in the section to `{field}`s and `{row}`.
 public final class ItemsDataSource: TableViewDataSource {
     /// The items, one array per section.
     @exclusivity(unchecked) public var sections: [[DataItem]]
@@ -37,8 +37,14 @@ public final class ItemsDataSource: TableViewDataSource {
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
 
     public func tableView(_ tableView: TableView, cellIdentifierForRowAt indexPath: IndexPath) -> String {
+        identifier(at: indexPath)
+    }
+
+    /// The reuse identifier of an item's cell.
+    @inline(__always)
+    func identifier(at indexPath: IndexPath) -> String {
         if let id = sharedIdentifier { return id }
-        return cellIdentifier(indexPath, sections[indexPath.section][indexPath.row])
+        return cellIdentifier(indexPath, sections[indexPath[0]][indexPath[1]])
     }
 
     /// Items are only read while the table measures: any number of threads may configure at once.

@@ -1,0 +1,209 @@
+import AutoLayout
+import Foundation
+
+extension CollectionView {
+    // MARK: - Layout
+
+    /// Brings the layout up to date after a reload, an update, or a change of size, category or
+    /// layout parameters: counts, section metrics, item sizes (final ones, and estimates for
+    /// self-sizing items not yet measured) and their arrangement.
+    /// - Throws: ``CollectionViewError`` from the delegate's sizes.
+    public func layoutIfNeeded() throws(CollectionViewError) {
+        if needsLayout || sizeCache.context != context { try rebuild() }
+    }
+
+    /// Rebuilds every section from the data source, the delegate and the size cache.
+    func rebuild() throws(CollectionViewError) {
+        sizeCache.switchTo(context)
+        let counts = itemCounts()
+        hasLoadedData = true
+        // The data source changed without telling (no reload, no update): no cached index path
+        // can be trusted.
+        if sizeCache.itemCounts != counts { sizeCache.reset(itemCounts: counts) }
+        let cross = crossLength, direction = layout.scrollDirection, kind = layout.arrangementKind
+        let metrics = counts.indices.map(metrics(forSection:))
+        sectionSizing = metrics.map { layout.itemSizing(metrics: $0, collectionSize: CGSize(width: width, height: height)) }
+        var new: [SectionState] = []
+        new.reserveCapacity(counts.count)
+        for (s, n) in counts.enumerated() {
+            var sizes = [CGSize](repeating: .zero, count: n)
+            var measured = [Bool](repeating: true, count: n)
+            for i in 0..<n {
+                let ip = IndexPath(item: i, section: s)
+                if case .selfSizing = sectionSizing[s], let cached = sizeCache.size(at: ip) {
+                    sizes[i] = cached
+                    continue
+                }
+                sizes[i] = try delegateSize(at: ip)
+                if case .selfSizing = sectionSizing[s] { measured[i] = false }
+            }
+            let arrangement = SectionArrangement(kind: kind, sizes: sizes, metrics: metrics[s], crossLength: cross, direction: direction)
+            new.append(SectionState(arrangement: arrangement, metrics: metrics[s], sizing: sectionSizing[s], isMeasured: measured))
+        }
+        sections = new
+        sectionLengths = PrefixSums(sections.map { Double($0.arrangement.length) })
+        needsLayout = false
+        collectClampedItems()
+    }
+
+    func itemCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        let n = max(dataSource.numberOfSections(in: self), 0)
+        return (0..<n).map { max(dataSource.collectionView(self, numberOfItemsInSection: $0), 0) }
+    }
+
+    /// A section's parameters: the delegate's, else the layout's.
+    private func metrics(forSection s: Int) -> SectionMetrics {
+        guard let delegate else { return layout.defaultMetrics }
+        let vertical = layout.scrollDirection == .vertical
+        let header = delegate.collectionView(self, layout: layout, referenceSizeForHeaderInSection: s)
+        let footer = delegate.collectionView(self, layout: layout, referenceSizeForFooterInSection: s)
+        return SectionMetrics(inset: delegate.collectionView(self, layout: layout, insetForSectionAt: s),
+                              lineSpacing: delegate.collectionView(self, layout: layout, minimumLineSpacingForSectionAt: s),
+                              interitemSpacing: delegate.collectionView(self, layout: layout, minimumInteritemSpacingForSectionAt: s),
+                              headerLength: max(vertical ? header.height : header.width, 0),
+                              footerLength: max(vertical ? footer.height : footer.width, 0))
+    }
+
+    /// The delegate's size for an item, or the layout's; NaN, infinite and negative sizes are 0.
+    private func delegateSize(at ip: IndexPath) throws(CollectionViewError) -> CGSize {
+        guard let delegate else { return sanitized(layoutSize(forItemAt: ip)) }
+        do { return sanitized(try delegate.collectionView(self, layout: layout, sizeForItemAt: ip)) } catch let error as CollectionViewError {
+            throw error
+        } catch {
+            throw .configurationFailed(indexPath: ip, identifier: "", message: "\(error)")
+        }
+    }
+
+    private func sanitized(_ size: CGSize) -> CGSize {
+        func clean(_ x: CGFloat) -> CGFloat { x.isFinite && x > 0 ? x : 0 }
+        return CGSize(width: clean(size.width), height: clean(size.height))
+    }
+
+    private func collectClampedItems() {
+        clampedItems = []
+        for (s, section) in sections.enumerated() {
+            for i in section.arrangement.clampedItems { clampedItems.append(IndexPath(item: i, section: s)) }
+        }
+    }
+
+    // MARK: - Measuring self-sizing items
+
+    /// Measures the self-sizing items that `rect` shows (with their estimates, then with their
+    /// real sizes, until what it shows is measured), and re-flows their sections.
+    /// - Returns: the items the rectangle shows.
+    @discardableResult
+    public func layoutItems(in rect: CGRect) throws(CollectionViewError) -> [IndexPath] {
+        try layoutIfNeeded()
+        guard let dataSource else { return [] }
+        while true {
+            let shown = indexPathsForItems(in: rect)
+            let pending = shown.filter { !sections[$0[0]].isMeasured[$0[1]] }
+            if pending.isEmpty { return shown }
+            for ip in pending { try measure(ip, dataSource) }
+        }
+    }
+
+    /// Measures one self-sizing item (nothing for others) and re-flows its section from its line.
+    /// - Complexity: the measuring, and O(items after it in its section) to re-flow.
+    @discardableResult
+    public func measureItem(at ip: IndexPath) throws(CollectionViewError) -> CGSize {
+        try layoutIfNeeded()
+        guard hasItem(ip) else { throw .invalidIndexPath(ip) }
+        if let dataSource, !sections[ip[0]].isMeasured[ip[1]] { try measure(ip, dataSource) }
+        return sections[ip[0]].arrangement.size(ofItem: ip[1])
+    }
+
+    private func measure(_ ip: IndexPath, _ dataSource: CollectionViewDataSource) throws(CollectionViewError) {
+        let s = ip[0], i = ip[1]
+        guard case let .selfSizing(mode, estimate) = sections[s].sizing else {
+            sections[s].isMeasured[i] = true
+            return
+        }
+        let size = try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)
+        sections[s].isMeasured[i] = true
+        setSize(size, ofItemAt: ip)
+    }
+
+    /// Re-flows an item's section with its new size and updates the section's length.
+    func setSize(_ size: CGSize, ofItemAt ip: IndexPath) {
+        let s = ip[0]
+        let before = sections[s].arrangement.clampedItems.count
+        sections[s].arrangement.setSize(size, ofItem: ip[1])
+        let length = Double(sections[s].arrangement.length)
+        if sectionLengths.values[s] != length { sectionLengths[s] = length }
+        if sections[s].arrangement.clampedItems.count != before { collectClampedItems() }
+    }
+
+    /// Measures every self-sizing item not yet measured (on ``maximumConcurrency`` threads when
+    /// the data source configures concurrently), reporting progress (items done, items in all).
+    public func layoutAllItems(progress: ((Int, Int) -> Void)? = nil) throws(CollectionViewError) {
+        try layoutIfNeeded()
+        guard let dataSource else { return }
+        var pending: [IndexPath] = []
+        var total = 0
+        for (s, section) in sections.enumerated() {
+            total += section.isMeasured.count
+            for (i, done) in section.isMeasured.enumerated() where !done { pending.append(IndexPath(item: i, section: s)) }
+        }
+        var done = total - pending.count
+        var sizes = sections.map { section in (0..<section.arrangement.count).map(section.arrangement.size(ofItem:)) }
+        defer {
+            // Each touched section is arranged again once, with every size it now has.
+            for s in sections.indices where sizes[s].count == sections[s].arrangement.count {
+                sections[s].arrangement = SectionArrangement(kind: layout.arrangementKind, sizes: sizes[s], metrics: sections[s].metrics,
+                                                             crossLength: crossLength, direction: layout.scrollDirection)
+            }
+            sectionLengths = PrefixSums(sections.map { Double($0.arrangement.length) })
+            collectClampedItems()
+        }
+        if dataSource.configuresConcurrently && maximumConcurrency > 1 {
+            let sizing = sections.map(\.sizing)
+            let source = ItemSource(collection: self, dataSource: dataSource)
+            try sizer.measureConcurrently(pending, threads: maximumConcurrency, measure: { (worker, ip) throws(CollectionViewError) in
+                try Self.measureItem(ip, sizing[ip[0]], source, worker)
+            }, chunkDone: { chunk, measured in
+                for (k, ip) in chunk.enumerated() {
+                    guard let size = measured(k) else { continue }
+                    sizeCache.setSize(size, at: ip)
+                    sizes[ip[0]][ip[1]] = size
+                    sections[ip[0]].isMeasured[ip[1]] = true
+                }
+                sizer.statistics.cacheMisses += chunk.count
+                done += chunk.count
+                progress?(done, total)
+            })
+        } else {
+            for ip in pending {
+                if case let .selfSizing(mode, estimate) = sections[ip[0]].sizing {
+                    sizes[ip[0]][ip[1]] = try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)
+                }
+                sections[ip[0]].isMeasured[ip[1]] = true
+                done += 1
+                if done & 1023 == 0 { progress?(done, total) }
+            }
+        }
+        progress?(done, total)
+    }
+
+    /// One self-sizing item on a worker thread, with the worker's template.
+    private static func measureItem(_ ip: IndexPath, _ sizing: ItemSizing, _ source: ItemSource,
+                                    _ worker: TemplateCells<ListCell>.Worker) throws(CollectionViewError) -> CGSize {
+        guard case let .selfSizing(mode, estimate) = sizing else { return .zero }
+        let id = source.dataSource.collectionView(source.collection, cellIdentifierForItemAt: ip)
+        let cell: ListCell
+        do { cell = try worker.template(for: id) } catch { throw CollectionViewError(error, indexPath: ip) }
+        cell.prepareForReuse()
+        do { try source.dataSource.collectionView(source.collection, configure: cell, forItemAt: ip) } catch {
+            throw .configurationFailed(indexPath: ip, identifier: id, message: "\(error)")
+        }
+        return preferredSize(of: cell, estimate: estimate, mode: mode) ?? worker.fit(cell, mode, identifier: id)
+    }
+}
+
+/// What the workers of ``CollectionView/layoutAllItems(progress:)`` read: the collection is not
+/// used from other threads meanwhile (the data source promised as much).
+private struct ItemSource: @unchecked Sendable {
+    let collection: CollectionView
+    let dataSource: CollectionViewDataSource
+}

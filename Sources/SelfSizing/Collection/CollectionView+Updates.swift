@@ -1,0 +1,49 @@
+import Foundation
+
+extension CollectionView {
+    // MARK: - Reloads and updates
+
+    /// Reloads everything from the data source and forgets every index-path size (key sizes stay:
+    /// keys name content).
+    public func reloadData() {
+        sizeCache.reset(itemCounts: itemCounts())
+        hasLoadedData = true
+        needsLayout = true
+    }
+
+    /// Forgets an item's cached size in every context; it is measured again when shown.
+    public func invalidateSize(at indexPath: IndexPath) {
+        sizeCache.invalidateSize(at: indexPath)
+        needsLayout = true
+    }
+
+    /// Forgets the size cached for a key, in every context (its content changed).
+    public func invalidateSize(forKey key: AnyHashable) {
+        sizeCache.invalidateSize(forKey: key)
+        needsLayout = true
+    }
+
+    /// Forgets every cached size, by index path and by key.
+    public func invalidateAllSizes() {
+        sizeCache.invalidateAll()
+        needsLayout = true
+    }
+
+    /// Applies batch updates to the cached sizes (every cached context), as UICollectionView's
+    /// performBatchUpdates applies them, then lays out: inserted and reloaded items stand in with
+    /// their estimates until measured, moved ones keep their sizes. Call it after the data source
+    /// has changed.
+    /// - Throws: ``CollectionViewError/invalidUpdate(_:)`` when the updates do not agree with the
+    ///   data source; the collection then reloads its data, as UIKit would after the exception.
+    public func performBatchUpdates(_ updates: BatchUpdates) throws(CollectionViewError) {
+        guard hasLoadedData else { return reloadData() }
+        do throws(BatchUpdateError) {
+            try sizeCache.apply(updates, itemCounts: itemCounts())
+        } catch {
+            reloadData()
+            throw .invalidUpdate(error)
+        }
+        needsLayout = true
+        try layoutIfNeeded()
+    }
+}
