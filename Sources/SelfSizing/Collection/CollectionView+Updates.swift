@@ -11,10 +11,16 @@ extension CollectionView {
         needsLayout = true
     }
 
-    /// Forgets an item's cached size in every context; it is measured again when shown.
+    /// Forgets an item's cached size in every context. A self-sizing item keeps its size as its
+    /// estimate and is measured again when shown (``layoutItems(in:)``, ``measureItem(at:)``), which
+    /// re-flows its section from its line; other items are asked for again at the next layout.
     public func invalidateSize(at indexPath: IndexPath) {
         sizeCache.invalidateSize(at: indexPath)
-        needsLayout = true
+        guard !needsLayout, hasItem(indexPath), case .selfSizing = sections[indexPath[0]].sizing else {
+            needsLayout = true
+            return
+        }
+        sections[indexPath[0]].isMeasured[indexPath[1]] = false
     }
 
     /// Forgets the size cached for a key, in every context (its content changed).
