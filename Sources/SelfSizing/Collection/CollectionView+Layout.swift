@@ -100,8 +100,35 @@ extension CollectionView {
             let shown = indexPathsForItems(in: rect)
             let pending = shown.filter { !sections[$0[0]].isMeasured[$0[1]] }
             if pending.isEmpty { return shown }
-            for ip in pending { try measure(ip, dataSource) }
+            if pending.count == 1 {
+                try measure(pending[0], dataSource)
+                continue
+            }
+            // Several at once: measured first, then each section arranged again once, rather than
+            // re-flowed from each item's line in turn.
+            var changed: [Int: [(Int, CGSize)]] = [:]
+            for ip in pending {
+                guard case let .selfSizing(mode, estimate) = sections[ip[0]].sizing else {
+                    sections[ip[0]].isMeasured[ip[1]] = true
+                    continue
+                }
+                changed[ip[0], default: []].append((ip[1], try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)))
+                sections[ip[0]].isMeasured[ip[1]] = true
+            }
+            for (s, sizes) in changed { rearrange(section: s, with: sizes) }
         }
+    }
+
+    /// Arranges a section again with some of its items' sizes changed, and updates its length.
+    private func rearrange(section s: Int, with changes: [(Int, CGSize)]) {
+        let arrangement = sections[s].arrangement
+        var sizes = (0..<arrangement.count).map(arrangement.size(ofItem:))
+        for (i, size) in changes { sizes[i] = size }
+        sections[s].arrangement = SectionArrangement(kind: layout.arrangementKind, sizes: sizes, metrics: sections[s].metrics,
+                                                     crossLength: crossLength, direction: layout.scrollDirection)
+        let length = Double(sections[s].arrangement.length)
+        if sectionLengths.values[s] != length { sectionLengths[s] = length }
+        collectClampedItems()
     }
 
     /// Measures one self-sizing item (nothing for others) and re-flows its section from its line.
