@@ -55,8 +55,7 @@ extension SectionArrangement {
         guard !rect.isNull, lineCount > 0 else { return }
         let r = rect.standardized
         let (low, high) = axes.direction == .vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
-        // The tree's tolerance may name the line after one that ends exactly at `low`.
-        var line = max(0, offsets.index(containing: Double(low - axes.linesStart)) - 1)
+        var line = firstLine(endingAtOrAfter: low)
         var start = lineStart(line)
         while line < lineCount && start <= high {
             let thickness = thicknesses[line]
@@ -77,18 +76,35 @@ extension SectionArrangement {
     public func item(at point: CGPoint) -> Int? {
         guard lineCount > 0 else { return nil }
         let along = axes.split(point).along
-        let found = offsets.index(containing: Double(along - axes.linesStart))
-        // The tree's tolerance may name the next line for a point just before its start.
-        for line in max(0, found - 1)...min(found, lineCount - 1) {
+        // Lines that end exactly at `along` do not hold it (half-open), but one that starts there might.
+        var line = firstLine(endingAtOrAfter: along)
+        while line < lineCount {
             let start = lineStart(line)
+            guard start <= along else { return nil }
             let thickness = thicknesses[line]
-            guard start <= along && along < start + thickness else { continue }
-            for item in items(onLine: line) {
-                let f = frame(ofItem: item, lineStart: start, thickness: thickness)
-                if f.minX <= point.x && point.x < f.maxX && f.minY <= point.y && point.y < f.maxY { return item }
+            if along < start + thickness {
+                for item in items(onLine: line) {
+                    let f = frame(ofItem: item, lineStart: start, thickness: thickness)
+                    if f.minX <= point.x && point.x < f.maxX && f.minY <= point.y && point.y < f.maxY { return item }
+                }
+                return nil
             }
+            line += 1
         }
         return nil
+    }
+
+    /// The first line whose end along the scroll axis is at or after `offset` (the last line when none
+    /// is): lines' ends never decrease, so this is a search of the running sums.
+    ///
+    /// - Complexity: O(log lines).
+    private func firstLine(endingAtOrAfter offset: CGFloat) -> Int {
+        let found = offsets.index(containing: Double(offset - axes.linesStart))
+        var line = min(found, lineCount - 1)
+        // The tree's tolerance may name the line after one that ends at `offset`, and lines of no
+        // thickness (with no spacing) share their start.
+        while line > 0 && lineStart(line - 1) + thicknesses[line - 1] >= offset { line -= 1 }
+        return line
     }
 
     /// Where line `line` starts along the scroll axis.
