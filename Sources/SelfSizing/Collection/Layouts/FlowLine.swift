@@ -39,6 +39,7 @@ struct FlowLine {
     ///
     /// - Precondition: `first < across.count`.
     /// - Complexity: O(items on the line).
+    @inline(__always)
     static func fill(
         from first: Int, across: UnsafeBufferPointer<CGFloat>, along: UnsafeBufferPointer<CGFloat>, axes: SectionAxes
     ) -> FlowLine {
@@ -64,6 +65,7 @@ struct FlowLine {
     /// Rules 3-5: writes the origin across of each of the line's items into `origins`.
     ///
     /// - Complexity: O(items on the line).
+    @inline(__always)
     func place(
         isLast: Bool, across: UnsafeBufferPointer<CGFloat>, axes: SectionAxes,
         into origins: UnsafeMutableBufferPointer<CGFloat>

@@ -26,6 +26,7 @@ struct GridRow {
     /// Rule 3: the row that starts at `first`.
     ///
     /// - Complexity: O(columns).
+    @inline(__always)
     static func fill(from first: Int, columns: Int, along: UnsafeBufferPointer<CGFloat>) -> GridRow {
         let end = min(first + columns, along.count)
         var thickness = along[first]
@@ -36,6 +37,7 @@ struct GridRow {
     /// Rule 2: writes the origin across of each of the row's items into `origins`.
     ///
     /// - Complexity: O(columns).
+    @inline(__always)
     func place(itemLength: CGFloat, axes: SectionAxes, into origins: UnsafeMutableBufferPointer<CGFloat>) {
         for k in first..<end {
             origins[k] = axes.acrossStart + CGFloat(k - first) * (itemLength + axes.interitemSpacing)
