@@ -3,7 +3,8 @@ import Foundation
 // Frames and the geometry queries. A line's start along the scroll axis comes from the running
 // sums of the lines' thicknesses and spacing (`offsets`), so finding the first line at an offset is
 // a descent of the Fenwick tree, O(log lines); lines are visited from there in order, each next
-// start the previous one plus its thickness and spacing.
+// start the previous one plus its thickness and spacing (the same as `frame(ofItem:)`'s running sum
+// up to rounding in the last bit, exactly when lengths are multiples of a power of two such as 0.5).
 //
 // Rectangles are compared as closed sets (touching edges intersect, as Foundation's
 // `CGRect.intersects` does), points as half-open ones (a frame holds its min edges, not its max

@@ -195,48 +195,59 @@ public struct SectionArrangement: Sendable {
         let columns = self.columns
         let gridLength = self.gridLength
         let oldCount = lineFirst.count
+        // At most one line an item; the buffers only grow, so a re-flow allocates nothing once they
+        // are large enough.
+        if newFirsts.count < count - firstItem {
+            let size = max(count - firstItem, 2 * newFirsts.count)
+            newFirsts = Array(repeating: 0, count: size)
+            newThicknesses = Array(repeating: 0, count: size)
+        }
         var firsts = newFirsts
         var lineThicknesses = newThicknesses
-        newFirsts = []
-        newThicknesses = []
-        firsts.removeAll(keepingCapacity: true)
-        lineThicknesses.removeAll(keepingCapacity: true)
         var placed = origins
-        origins = []
+        (newFirsts, newThicknesses, origins) = ([], [], [])
+        var made = 0
         var next = firstItem
         var old = startLine
-        across.withUnsafeBufferPointer { across in
-            along.withUnsafeBufferPointer { along in
+        firsts.withUnsafeMutableBufferPointer { firsts in
+            lineThicknesses.withUnsafeMutableBufferPointer { lineThicknesses in
                 placed.withUnsafeMutableBufferPointer { placed in
-                    while next < count {
-                        let first = next
-                        let thickness: CGFloat
-                        if columns > 0 {
-                            let row = GridRow.fill(from: first, columns: columns, along: along)
-                            row.place(itemLength: gridLength, axes: axes, into: placed)
-                            (next, thickness) = (row.end, row.thickness)
-                        } else {
-                            let line = FlowLine.fill(from: first, across: across, along: along, axes: axes)
-                            line.place(isLast: line.end == count, across: across, axes: axes, into: placed)
-                            (next, thickness) = (line.end, line.thickness)
+                    across.withUnsafeBufferPointer { across in
+                        along.withUnsafeBufferPointer { along in
+                            while next < count {
+                                let first = next
+                                let thickness: CGFloat
+                                if columns > 0 {
+                                    let row = GridRow.fill(from: first, columns: columns, along: along)
+                                    row.place(itemLength: gridLength, axes: axes, into: placed)
+                                    (next, thickness) = (row.end, row.thickness)
+                                } else {
+                                    let line = FlowLine.fill(from: first, across: across, along: along, axes: axes)
+                                    line.place(isLast: line.end == count, across: across, axes: axes, into: placed)
+                                    (next, thickness) = (line.end, line.thickness)
+                                }
+                                firsts[made] = first
+                                lineThicknesses[made] = thickness
+                                made += 1
+                                while old < oldCount && lineFirst[old] < next { old += 1 }
+                                if next > changed && old < oldCount && lineFirst[old] == next { break }
+                            }
                         }
-                        firsts.append(first)
-                        lineThicknesses.append(thickness)
-                        while old < oldCount && lineFirst[old] < next { old += 1 }
-                        if next > changed && old < oldCount && lineFirst[old] == next { break }
                     }
                 }
             }
         }
         origins = placed
         if next >= count { old = oldCount }
-        replaceLines(startLine..<old, firsts: firsts, thicknesses: lineThicknesses)
+        replaceLines(startLine..<old, firsts: firsts[..<made], thicknesses: lineThicknesses[..<made])
         newFirsts = firsts
         newThicknesses = lineThicknesses
     }
 
     /// Puts new lines in place of the old lines `range`.
-    private mutating func replaceLines(_ range: Range<Int>, firsts: [Int], thicknesses new: [CGFloat]) {
+    private mutating func replaceLines(
+        _ range: Range<Int>, firsts: ArraySlice<Int>, thicknesses new: ArraySlice<CGFloat>
+    ) {
         let spacing = axes.lineSpacing
         if range.count == firsts.count {
             for (t, i) in range.enumerated() {
