@@ -6,7 +6,7 @@ import Foundation
 /// the cell's width.
 ///
 /// 1. Recording (AppDevKit's `awakeFromNib`, at the nib's size): the content view is laid out at
-///    the template's recorded size, and each ``AutoLayout/Label`` among its direct subviews (not
+///    the template's recorded size, and each `Label` among its direct subviews (not
 ///    inside a stack or another view) records its margin: the recorded width less the label's
 ///    width, both side margins together.
 /// 2. Applying (AppDevKit's `layoutSubviews`, after the cell took its new bounds and before it
@@ -35,7 +35,7 @@ public struct DynamicSizeLabels {
     /// size again at the next fitting.
     /// - Parameters:
     ///   - contentView: a cell's content view.
-    ///   - recordedSize: the cell's recorded size (a nib's, a spec's ``CellSpecs/CellSpec/size``).
+    ///   - recordedSize: the cell's recorded size (a nib's, a spec's `CellSpec.size`).
     public init(contentView: View, recordedSize: CGSize) {
         contentView.layOutAsRoot(size: recordedSize)
         entries = contentView.subviews.compactMap { view in

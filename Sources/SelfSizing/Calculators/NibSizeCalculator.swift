@@ -2,7 +2,7 @@ import AutoLayout
 import Foundation
 
 /// AppDevKit's `ADKNibSizeCalculator`: a template's size from the size it was recorded at (a
-/// nib's, a spec's ``CellSpecs/CellSpec/size``), scaled to a container in a ``Style``, without
+/// nib's, a spec's `CellSpec.size`), scaled to a container in a ``Style``, without
 /// laying it out.
 ///
 /// 1. The template comes from a ``TemplateRegistry`` by reuse identifier (AppDevKit loads the nib

@@ -10,7 +10,7 @@ import Foundation
 ///    as a template (``ListCell/isTemplateLayoutCell``) and never shown.
 /// 2. Each template may record its size, as a nib records the size it was drawn at: the size
 ///    given at registration, else, for a cell made from a spec (``SpecCell``), the spec's
-///    ``CellSpecs/CellSpec/size``.
+///    `CellSpec.size`.
 /// 3. Registering an identifier again replaces its template, and calculators forget the sizes
 ///    they had for the old one (each registration has a new generation, part of their cache keys).
 ///
@@ -60,7 +60,7 @@ public final class TemplateRegistry {
     }
 
     /// Registers a cell spec for a reuse identifier: its template is a ``SpecCell`` and its
-    /// recorded size the spec's ``CellSpecs/CellSpec/size``.
+    /// recorded size the spec's `CellSpec.size`.
     /// - Parameters:
     ///   - identifier: the template's reuse identifier.
     ///   - spec: the cell's views, constraints and recorded size.
