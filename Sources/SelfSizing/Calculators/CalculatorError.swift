@@ -14,6 +14,7 @@ public enum CalculatorError: Error, Equatable, Sendable, CustomStringConvertible
     /// A container's width is not a finite number above 0, or its height is negative or NaN.
     case invalidContainerSize(CGSize)
 
+    /// The error as a sentence naming the template or size at fault.
     public var description: String {
         switch self {
         case let .sizing(error):

@@ -34,8 +34,11 @@ public final class CellSizeCalculator {
     public struct Context: Hashable, Sendable {
         /// The dimension the content decides: height for dynamic-height cells.
         public var dimension: SizingDiagnostic.Dimension
+        /// The preferred width (cleaned: not finite or negative is 0).
         public var preferredWidth: CGFloat
+        /// The preferred height (cleaned as the width).
         public var preferredHeight: CGFloat
+        /// The templates' content size category.
         public var category: ContentSizeCategory
     }
 
@@ -108,6 +111,7 @@ public final class CellSizeCalculator {
     ///   - configuration: sets the template up for the item (after `prepareForReuse`).
     /// - Throws: ``CalculatorError``: an unregistered identifier, a factory or configuration that
     ///   threw, dynamic-size labels without a recorded size.
+    /// - Complexity: O(1) when cached.
     public func size(forDynamicHeightCellWithIdentifier identifier: String, preferredSize: CGSize,
                      cacheByKey key: AnyHashable? = nil,
                      configuration: (ListCell) throws -> Void) throws(CalculatorError) -> CGSize {
@@ -131,6 +135,15 @@ public final class CellSizeCalculator {
 
     /// Forgets every key-cached size.
     public func invalidateAll() { sizer.cache.invalidateAll() }
+
+    /// Forgets a key's sizes for a template, in every context (its content changed).
+    /// - Parameters:
+    ///   - key: the key the sizes were cached by.
+    ///   - identifier: the template's reuse identifier.
+    public func invalidateSize(forKey key: AnyHashable, identifier: String) {
+        guard let generation = templates.generation(of: identifier) else { return }
+        sizer.cache.invalidateSize(forKey: Key(identifier: identifier, generation: generation, key: key))
+    }
 
     private func size(_ identifier: String, _ dimension: SizingDiagnostic.Dimension, _ preferredSize: CGSize,
                       _ key: AnyHashable?, _ configuration: (ListCell) throws -> Void) throws(CalculatorError) -> CGSize {

@@ -22,6 +22,7 @@ import Foundation
 public struct DynamicSizeLabels {
     /// A label and the margin it keeps.
     public struct Entry {
+        /// A label directly in the content view.
         public let label: Label
         /// The recorded width less the label's recorded width (both side margins).
         public let margin: CGFloat

@@ -33,6 +33,7 @@ public final class TemplateRegistry {
     private var labels: [String: DynamicSizeLabels] = [:]
     private var generations = 0
 
+    /// An empty registry.
     public init() {}
 
     /// The templates' content size category (their labels follow it).
