@@ -12,6 +12,7 @@ import Foundation
 ///      hugging: {horizontal: 251, vertical: 252}, compressionResistance: {vertical: 749}}
 ///   - {id: line, type: label, text: "{text}", font: {style: body}, numberOfLines: 0}
 /// contentView: {layoutMargins: [20, 20, 20, 20]}
+/// size: [320, 96]
 /// constraints:
 ///   - "H:|-[number]-|"
 ///   - "V:|-[number]-(gap)-[line]-|"
@@ -33,6 +34,11 @@ public struct CellSpec: Sendable {
     public var metrics: [String: CGFloat]
     public var contentViewMargins: DirectionalEdgeInsets?
     public var contentViewBackground: Color?
+    /// The template's recorded size, as a nib records its top view's size (nil: none recorded).
+    /// Fitting ignores it; size calculators that scale a template to its container (AppDevKit's
+    /// nib size calculator) start from it, and a template laid out at it shows the margins its
+    /// designer drew. Both dimensions are above 0.
+    public var size: CGSize?
 
     /// A spec made in code.
     /// - Parameters:
@@ -42,14 +48,16 @@ public struct CellSpec: Sendable {
     ///   - metrics: the metrics the constraints were written with, if any (for the record).
     ///   - contentViewMargins: the content view's layout margins (nil keeps UIKit's default).
     ///   - contentViewBackground: the content view's background colour.
+    ///   - size: the template's recorded size, as a nib has one (nil for none).
     public init(file: String = "<spec>", views: [ViewSpec], constraints: [ConstraintSpec], metrics: [String: CGFloat] = [:],
-                contentViewMargins: DirectionalEdgeInsets? = nil, contentViewBackground: Color? = nil) {
+                contentViewMargins: DirectionalEdgeInsets? = nil, contentViewBackground: Color? = nil, size: CGSize? = nil) {
         self.file = file
         self.views = views
         self.constraints = constraints
         self.metrics = metrics
         self.contentViewMargins = contentViewMargins
         self.contentViewBackground = contentViewBackground
+        self.size = size
     }
 
     /// A position in the spec file: 1-based line and column, 0 when not known.

@@ -44,7 +44,7 @@ extension SpecReader {
             throw SpecError(file: file, line: 0, column: 0, message: "\(error)")
         }
         let top = try mapping(root, "the spec")
-        try allowOnly(["views", "constraints", "metrics", "contentView", "name"], in: top)
+        try allowOnly(["views", "constraints", "metrics", "contentView", "name", "size"], in: top)
         var metrics: [String: CGFloat] = [:]
         if let m = top["metrics"] {
             for (k, v) in try mapping(m, "metrics") {
@@ -52,6 +52,7 @@ extension SpecReader {
             }
         }
         var spec = CellSpec(file: file, views: [], constraints: [], metrics: metrics)
+        if let s = top["size"] { spec.size = try templateSize(s) }
         if let cv = top["contentView"] {
             let map = try mapping(cv, "contentView")
             try allowOnly(["layoutMargins", "backgroundColor"], in: map)

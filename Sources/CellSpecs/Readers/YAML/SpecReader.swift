@@ -144,6 +144,30 @@ struct SpecReader {
                                      trailing: try get("trailing"))
     }
 
+    /// The template's recorded size: `[width, height]` or `{width, height}`, both numbers above 0
+    /// (a nib's size; calculators divide by its width). Each error stands at the node at fault.
+    func templateSize(_ node: Node) throws(SpecError) -> CGSize {
+        let shape = "a size: [width, height] or {width, height}"
+        let width: Node, height: Node
+        if let s = node.sequence {
+            guard s.count == 2 else { throw error(node, "expected \(shape), got a list of \(s.count)") }
+            (width, height) = (s[s.startIndex], s[s.index(after: s.startIndex)])
+        } else if node.mapping != nil {
+            let m = try mapping(node, "size")
+            try allowOnly(["width", "height"], in: m)
+            guard let w = m["width"], let h = m["height"] else { throw error(node, "expected \(shape); both are needed") }
+            (width, height) = (w, h)
+        } else {
+            throw error(node, "expected \(shape)")
+        }
+        func side(_ n: Node, _ name: String) throws(SpecError) -> CGFloat {
+            let v = try number(n, "a number for the \(name) (finite)")
+            guard v > 0 else { throw error(n, "expected a \(name) above 0, got \(v)") }
+            return v
+        }
+        return CGSize(width: try side(width, "width"), height: try side(height, "height"))
+    }
+
     func choice<T>(_ node: Node, _ options: [String: T], _ what: String) throws(SpecError) -> T {
         let name = try string(node, what)
         guard let v = options[name] else {
