@@ -35,6 +35,7 @@ func productGrid(_ spec: CellSpec, _ items: [DataItem], measurer: TextMeasurer, 
 }
 
 func benchCollections() throws {
+    benchCollectionFlow()
     guard let (spec, items) = try productItems(10_000) else { return }
     let runs = quick ? 3 : 7
     // Cold: a new collection and measurer each run.
@@ -72,7 +73,10 @@ func benchCollections() throws {
         }
         print("coll-grid   layoutAttributesForElements(in:) one screen  median \(fixed(screen / 100 / 1e3, 2, width: 8)) us  min \(fixed(screenMin / 100 / 1e3, 2, width: 8)) us  elements/screen \(found / (100 * runs))")
     }
-    // One item's size changing in a 10,000-item flow: the section re-flows from the item's line.
+}
+
+/// One item's size changing in a 10,000-item flow: the section re-flows from the item's line.
+func benchCollectionFlow() {
     var rng = SystemRandomNumberGenerator()
     let sizes = (0..<10_000).map { (i: Int) -> CGSize in
         let w = 60 + (i * 37) % 120, h = 40 + (i * 53) % 90
