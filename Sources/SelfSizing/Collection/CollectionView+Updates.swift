@@ -39,7 +39,7 @@ extension CollectionView {
     /// performBatchUpdates applies them, then lays out: inserted and reloaded items stand in with
     /// their estimates until measured, moved ones keep their sizes. Call it after the data source
     /// has changed.
-    /// - Throws: ``CollectionViewError/invalidUpdate(_:)`` when the updates do not agree with the
+    /// - Throws: ``ListError/invalidUpdate(_:)`` when the updates do not agree with the
     ///   data source; the collection then reloads its data, as UIKit would after the exception.
     public func performBatchUpdates(_ updates: BatchUpdates) throws(CollectionViewError) {
         guard hasLoadedData else { return reloadData() }

@@ -38,7 +38,7 @@ extension TableView {
     /// Applies batch updates to the heights (every cached context, and the measured rows), as
     /// UITableView's performBatchUpdates applies them, then lays out. Call it after the data
     /// source has changed.
-    /// - Throws: ``TableViewError/invalidUpdate(_:)`` when the updates do not agree with the data
+    /// - Throws: ``ListError/invalidUpdate(_:)`` when the updates do not agree with the data
     ///   source; the table then reloads its data, as UIKit would after the exception.
     public func performBatchUpdates(_ updates: BatchUpdates) throws(TableViewError) {
         guard hasLoadedData else { return reloadData() }
@@ -69,7 +69,7 @@ extension TableView {
     /// Applies a new arrangement of item identifiers, one array per section (diffable-snapshot
     /// style): each identifier keeps its height wherever it moves; identifiers in `reloading`
     /// and new ones are measured again. The data source must already show the new arrangement.
-    /// - Throws: ``TableViewError/invalidUpdate(_:)`` when the identifiers repeat or do not match
+    /// - Throws: ``ListError/invalidUpdate(_:)`` when the identifiers repeat or do not match
     ///   the data source's counts; the table then reloads its data.
     public func apply(identifiers: [[AnyHashable]], reloading: Set<AnyHashable> = []) throws(TableViewError) {
         var seen = Set<AnyHashable>()
