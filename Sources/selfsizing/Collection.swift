@@ -47,8 +47,13 @@ struct Collection: ParsableCommand {
         let setup = layout.makeCollection(cellSpec, items, list: list, height: height, measurer: TextMeasurer())
         let collection = setup.collection
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
+        var shown = -1
         do {
-            try collection.layoutAllItems { done, _ in bar?.update(done) }
+            // The collection may report the same count twice (its last chunk, then its end).
+            try collection.layoutAllItems { done, _ in
+                if done != shown { bar?.update(done) }
+                shown = done
+            }
         } catch {
             bar?.finish()
             throw list.cliError(error)
