@@ -6,8 +6,10 @@ import TextLayout
 
 /// `selfsizing collection SPEC --data FILE --width W --columns N`: every item's frame in a
 /// collection view of spec cells.
-struct Collection: ParsableCommand {
+struct CollectionCommand: ParsableCommand {
+    // Not `Collection`: that would hide the standard library's protocol in this module.
     static let configuration = CommandConfiguration(
+        commandName: "collection",
         abstract: "Compute the frame of every item of a collection of spec cells, as a self-sizing UICollectionView would.",
         discussion: """
         Give one layout: --columns N (a grid: items of the column's width, heights fitted), --flow (self-sizing \
