@@ -75,7 +75,7 @@ public final class Renderer {
         }
     }
 
-    private func bitmap(size: CGSize, _ body: (Canvas) throws(RenderError) -> Void) throws(RenderError) -> Bitmap {
+    func bitmap(size: CGSize, _ body: (Canvas) throws(RenderError) -> Void) throws(RenderError) -> Bitmap {
         let (w, h) = try pixelSize(size)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { throw .cairo("no surface") }
         defer { cairo_surface_destroy(surface) }
@@ -110,7 +110,7 @@ public final class Renderer {
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
 
-    private func checkWritable(_ path: String) throws(RenderError) {
+    func checkWritable(_ path: String) throws(RenderError) {
         let directory = (path as NSString).deletingLastPathComponent
         let dir = directory.isEmpty ? "." : directory
         var isDirectory: ObjCBool = false
@@ -124,7 +124,7 @@ public final class Renderer {
     }
 
     /// Draws into a temporary file beside `path` and renames it into place.
-    private func write(_ format: RenderFormat, size: CGSize, to path: String,
+    func write(_ format: RenderFormat, size: CGSize, to path: String,
                        _ body: (Canvas) throws(RenderError) -> Void) throws(RenderError) {
         let (w, h) = try pixelSize(size)
         let directory = (path as NSString).deletingLastPathComponent

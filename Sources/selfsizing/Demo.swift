@@ -7,13 +7,15 @@ import SelfSizing
 import TextLayout
 
 /// `selfsizing demo` (what `make demo` runs): a mixed list from the project's own examples, laid
-/// out cold and warm, summarised, and drawn to demo.png.
+/// out cold and warm, summarised, and drawn to demo.png; then a two-column grid of product cards,
+/// summarised the same way and drawn beside it (demo-products.png).
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lay out a sample list (feed cells and text cells), print a summary, and draw its first screen.",
+        abstract: "Lay out a sample list and a product grid, print a summary, and draw their first screens.",
         discussion: """
         Uses only files in the project's examples/: the feed cell over examples/feed.json and the UYL text cell over \
-        examples/sentences.json, in one table of two sections.
+        examples/sentences.json, in one table of two sections; then the product card over examples/products.json in \
+        a two-column grid, drawn to a second file beside the first (demo-products.png for demo.png).
         """)
 
     @Option(help: "The table's width in points.")
@@ -40,6 +42,7 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         let dir = try Self.examples()
+        let products = try ProductGrid(examples: dir, width: width)
         let feedSpec: CellSpec, textSpec: CellSpec, headerSpec: CellSpec, feed: [DataItem], sentences: [DataItem]
         do {
             headerSpec = try CellSpec(contentsOf: dir + "/section-header.yaml")
@@ -99,10 +102,13 @@ struct Demo: ParsableCommand {
         let path = URL(fileURLWithPath: output).standardizedFileURL.path
         print("Wrote \(path): the first screen, \(Self.number(width)) x \(Self.number(Double(screen))) points at 2x.")
         print("")
+        try products.run(picture: Self.productsPath(output))
+        print("")
         print("Try next:")
         print("  .build/release/selfsizing render examples/feed-cell.yaml --data examples/feed.json --width 320 --output feed.png --overlay")
         print("  .build/release/selfsizing heights examples/uyl-text-cell.yaml --data examples/sentences.json --width 375 --content-size-category AX2")
         print("  .build/release/selfsizing layout examples/feed-cell.yaml --width 375 --data item.json --format text")
+        print("  .build/release/selfsizing collection examples/product-card.yaml --data examples/products.json --width 375 --columns 2 --section-inset 10 --format json")
         print("  make test    # the test suite;  make bench   # the benchmarks")
     }
 

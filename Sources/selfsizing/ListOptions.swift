@@ -5,7 +5,7 @@ import Foundation
 import SelfSizing
 import TextLayout
 
-/// What `heights` and `render` share: a spec, its rows, the table's width and Dynamic Type size.
+/// What `heights`, `collection` and `render` share: a spec, its rows, the list's width and Dynamic Type size.
 struct ListOptions: ParsableArguments {
     @Argument(help: "The cell spec file (YAML or JSON).")
     var spec: String
@@ -13,7 +13,7 @@ struct ListOptions: ParsableArguments {
     @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
     var data: String
 
-    @Option(help: "The table's width in points.")
+    @Option(help: "The table's or collection's width in points.")
     var width: Double
 
     @Option(name: .customLong("content-size-category"),

@@ -26,6 +26,9 @@ struct CLIError: Error, CustomStringConvertible {
             description = "\(data ?? "the data item"): \(error.description)"
         case let TableViewError.configurationFailed(indexPath?, _, message):
             description = "\(data ?? "the data"): row \(indexPath.row + 1): \(message)"
+        case let CollectionViewError.configurationFailed(indexPath?, _, message):
+            // Collections built from a data file have one section: the item is the file's row.
+            description = "\(data ?? "the data"): row \(indexPath[1] + 1): \(message)"
         case let error as RenderError:
             description = error.description
         default:

@@ -1,11 +1,13 @@
 import ArgumentParser
 import AutoLayout
+import CellSpecs
 import Foundation
 import Rendering
 import SelfSizing
 import TextLayout
 
-/// `selfsizing render SPEC --data FILE --width W --output out.png`: draws a list of spec cells.
+/// `selfsizing render SPEC --data FILE --width W --output out.png`: draws a list of spec cells, or
+/// with `--columns N`, `--flow` or `--item-width W` a collection of them.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a list of spec cells (or one cell) to a PNG, PDF or SVG file.",
@@ -14,9 +16,16 @@ struct Render: ParsableCommand {
         --height H in points, or by default the first 812 points. With a single data item, draws that one cell. \
         Labels are drawn with the glyphs and line breaks their measurement produced; images as their PNG file when \
         the spec binds a path, else as placeholders of their size. The file is written atomically.
+
+        With a collection layout (--columns N, --flow or --item-width W, and the layout flags of `collection`), draws \
+        the collection's first screen: --offset along the scroll axis (default 0) and --height, the viewport's height \
+        (default 812). Scrolling horizontally (--horizontal), --height is the collection's height and the viewport \
+        is --width points along x from --offset. Each item is drawn at its frame on the collection's grey background.
         """)
 
     @OptionGroup var list: ListOptions
+
+    @OptionGroup var collectionLayout: CollectionOptions
 
     @Option(help: "The output file: .png, .pdf or .svg.")
     var output: String
@@ -45,6 +54,12 @@ struct Render: ParsableCommand {
         guard RenderFormat(path: output) != nil else {
             throw ValidationError("--output must end in .png, .pdf or .svg, got '\(output)'")
         }
+        if collectionLayout.isCollection {
+            if rows != nil { throw ValidationError("--rows draws table rows; a collection is drawn by --offset/--height") }
+            try collectionLayout.check(width: list.width, height: height)
+        } else if let flag = collectionLayout.layoutFlagsGiven.first {
+            throw ValidationError("\(flag) applies to a collection: give --columns N, --flow or --item-width W")
+        }
     }
 
     func parseRows(_ text: String) -> ClosedRange<Int>? {
@@ -57,6 +72,7 @@ struct Render: ParsableCommand {
         let (cellSpec, items) = try list.read()
         guard !items.isEmpty else { throw CLIError("\(list.data): no rows to draw") }
         let measurer = TextMeasurer()
+        if collectionLayout.isCollection { return try drawCollection(cellSpec, items, measurer) }
         let (table, source) = list.table(cellSpec, items, measurer: measurer)
         table.scale = CGFloat(scale)
         if items.count == 1 { table.separatorStyle = .none }
@@ -92,5 +108,45 @@ struct Render: ParsableCommand {
         do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error) }
         _ = source
         print("wrote \(output): \(JSONNumber.format(list.width)) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
+    }
+}
+
+extension Render {
+    /// Draws the viewport of a collection: its first screen, or --offset and --height along the
+    /// scroll axis (scrolling horizontally, --width points from --offset, the collection --height tall).
+    func drawCollection(_ cellSpec: CellSpec, _ items: [DataItem], _ measurer: TextMeasurer) throws {
+        let horizontal = collectionLayout.horizontal
+        let setup = collectionLayout.makeCollection(cellSpec, items, list: list, height: horizontal ? height : nil, measurer: measurer)
+        let collection = setup.collection
+        let start = CGFloat(offset ?? 0)
+        let length = horizontal ? CGFloat(list.width) : CGFloat(height ?? 812)
+        let span: ClosedRange<CGFloat>
+        do {
+            try collection.layoutIfNeeded()
+            // What the viewport shows is measured, until it no longer changes (items above it keep their estimates).
+            _ = try collection.layoutItems(in: viewport(start, length, collection))
+            let total = horizontal ? collection.contentSize.width : collection.contentSize.height
+            let end = min(start + length, total)
+            guard end > start else {
+                throw CLIError("--offset \(JSONNumber.format(Double(start))) is past the end of the collection (\(JSONNumber.format(Double(total))) points)")
+            }
+            span = start...end
+            _ = try collection.layoutItems(in: viewport(start, end - start, collection))
+        } catch {
+            throw list.cliError(error)
+        }
+        let renderer = Renderer(measurer: measurer)
+        renderer.scale = scale
+        renderer.overlay = overlay
+        do { try renderer.render(collection: collection, span: span, to: output) } catch { throw CLIError(error) }
+        withExtendedLifetime(setup) {}
+        let drawn = Double(span.upperBound - span.lowerBound)
+        let size = horizontal ? (drawn, Double(collection.height)) : (list.width, drawn)
+        print("wrote \(output): \(JSONNumber.format(size.0)) x \(JSONNumber.format(size.1)) points")
+    }
+
+    private func viewport(_ start: CGFloat, _ length: CGFloat, _ collection: CollectionView) -> CGRect {
+        collectionLayout.horizontal ? CGRect(x: start, y: 0, width: length, height: collection.height)
+            : CGRect(x: 0, y: start, width: collection.width, height: length)
     }
 }

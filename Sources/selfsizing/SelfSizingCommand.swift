@@ -5,7 +5,7 @@ import Cassowary
 struct SelfSizingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "selfsizing",
-        abstract: "Self-sizing list layout, headless: constraint solving, fitting and row heights.",
-        subcommands: [Layout.self, Measure.self, Heights.self, Render.self, Demo.self]
+        abstract: "Self-sizing list layout, headless: constraint solving, fitting, row heights and collection item frames.",
+        subcommands: [Layout.self, Measure.self, Heights.self, CollectionCommand.self, Render.self, Demo.self]
     )
 }

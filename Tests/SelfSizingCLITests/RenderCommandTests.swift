@@ -57,4 +57,62 @@ import Testing
         #expect(r.err.contains(expected), "\(r.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
+
+    // MARK: - Collections
+
+    let card = CLI.examples.appendingPathComponent("product-card.yaml").path
+
+    /// The first products of the example data, as a file.
+    func products(_ count: Int) throws -> String {
+        let data = try #require(FileManager.default.contents(atPath: CLI.examples.appendingPathComponent("products.json").path))
+        let all = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
+        return try CLI.temporaryFile(String(decoding: try JSONSerialization.data(withJSONObject: Array(all.prefix(count))), as: UTF8.self),
+                                     "products.json")
+    }
+
+    /// The content height `collection` gives for the same input.
+    func contentHeight(_ arguments: [String]) throws -> Double {
+        struct Out: Decodable { struct S: Decodable { let height: Double }; let contentSize: S }
+        let r = try CLI.run(["collection"] + arguments + ["--format", "json"])
+        return try JSONDecoder().decode(Out.self, from: Data(r.out.utf8)).contentSize.height
+    }
+
+    @Test func drawsACollectionsFirstScreenOrAViewport() throws {
+        let dir = try directory()
+        let few = try products(4)
+        let args = [card, "--data", few, "--width", "375", "--columns", "2"]
+        let r = try CLI.run(["render"] + args + ["--output", dir + "/grid.png", "--scale", "2"])
+        #expect(r.status == 0, "\(r.err)")
+        // Four cards are shorter than a screen: the picture is the whole content.
+        let height = try contentHeight(args)
+        #expect(height < 812 && height > 200)
+        #expect(try pngSize(dir + "/grid.png") == (750, Int((height * 2).rounded(.up))))
+        let many = try products(40)
+        let viewport = try CLI.run(["render", card, "--data", many, "--width", "320", "--item-width", "150", "--offset", "300",
+                                    "--height", "500", "--output", dir + "/flow.png", "--scale", "1"])
+        #expect(viewport.status == 0, "\(viewport.err)")
+        #expect(try pngSize(dir + "/flow.png") == (320, 500))
+        let svg = try CLI.run(["render", card, "--data", many, "--width", "375", "--flow", "--output", dir + "/flow.svg"])
+        #expect(svg.status == 0, "\(svg.err)")
+        let text = String(decoding: try #require(FileManager.default.contents(atPath: dir + "/flow.svg")), as: UTF8.self)
+        #expect(text.contains("<svg") && text.contains("width=\"375"))
+        #expect(svg.out.contains("375 x 812 points"))
+    }
+
+    @Test(arguments: [
+        (["--columns", "2", "--rows", "1..2"], "--rows draws table rows"),
+        (["--line-spacing", "4"], "--line-spacing applies to a collection"),
+        (["--horizontal"], "--horizontal applies to a collection"),
+        (["--columns", "2", "--flow"], "not both"),
+        (["--columns", "2", "--horizontal"], "--horizontal needs --height"),
+        (["--columns", "2", "--offset", "999999"], "past the end of the collection"),
+        (["--item-width", "0"], "--item-width must be a number above 0"),
+    ])
+    func badCollectionArgumentsFailWithoutAFile(extra: [String], expected: String) throws {
+        let dir = try directory()
+        let r = try CLI.run(["render", card, "--data", try products(4), "--width", "375", "--output", dir + "/x.png"] + extra)
+        #expect(r.status != 0)
+        #expect(r.err.contains(expected), "\(r.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
 }
