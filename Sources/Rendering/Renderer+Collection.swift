@@ -49,20 +49,10 @@ extension Renderer {
     /// Headers and footers are left as background: the data source gives no views for them.
     func draw(_ collection: CollectionView, _ rect: CGRect, on canvas: Canvas) throws(RenderError) {
         canvas.fill(CGRect(origin: .zero, size: rect.size), .groupedBackground)
-        guard let dataSource = collection.dataSource else { return }
         for attributes in collection.layoutAttributesForElements(in: rect) where attributes.kind == .cell {
-            let ip = attributes.indexPath
             let frame = attributes.frame.offsetBy(dx: -rect.minX, dy: -rect.minY)
-            let id = dataSource.collectionView(collection, cellIdentifierForItemAt: ip)
             let cell: ListCell
-            do {
-                cell = try collection.templateCell(forReuseIdentifier: id)
-                cell.prepareForReuse()
-                try dataSource.collectionView(collection, configure: cell, forItemAt: ip)
-            } catch {
-                throw .layout("item \(ip[1] + 1) of section \(ip[0]): \(error)")
-            }
-            cell.contentView.layOutAsRoot(size: attributes.frame.size)
+            do { cell = try collection.layOutCell(forItemAt: attributes.indexPath).cell } catch { throw .layout(error.description) }
             canvas.clipped(to: frame) {
                 canvas.fill(frame, .white)
                 draw(cell.contentView, at: frame.origin, on: canvas, isContent: true)

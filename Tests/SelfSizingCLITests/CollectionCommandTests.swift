@@ -75,8 +75,9 @@ import Testing
         let heights = try fittedHeights(items, width: 177.5)
         #expect(out.items.map(\.frame.width) == Array(repeating: 177.5, count: items.count))
         #expect(out.items.map(\.frame.height) == heights)
-        // Two a line (177.5 + 10 + 177.5 <= 375), lines in data order.
-        for i in stride(from: 1, to: items.count, by: 2) { #expect(out.items[i].frame.y == out.items[i - 1].frame.y) }
+        // Two a line (177.5 + 10 + 177.5 <= 375), lines in data order, each item centred in its line.
+        func midY(_ i: Int) -> Double { out.items[i].frame.y + out.items[i].frame.height / 2 }
+        for i in stride(from: 1, to: items.count, by: 2) { #expect(midY(i) == midY(i - 1)) }
         for i in stride(from: 2, to: items.count, by: 2) { #expect(out.items[i].frame.y > out.items[i - 1].frame.y) }
     }
 

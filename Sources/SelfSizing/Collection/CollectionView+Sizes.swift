@@ -69,3 +69,24 @@ extension CollectionView {
         return p
     }
 }
+
+extension CollectionView {
+    /// The template of an item, configured for it and laid out at its frame's size: what a real
+    /// cell would show, for drawing.
+    /// - Returns: the cell and the frame it was laid out for, in the collection's coordinates.
+    /// - Throws: ``ListError/invalidIndexPath(_:)`` for an item the collection does not have, or the
+    ///   configuration's error.
+    public func layOutCell(forItemAt indexPath: IndexPath) throws(CollectionViewError) -> (cell: ListCell, frame: CGRect) {
+        guard let dataSource else { throw .unregisteredIdentifier("(no data source)") }
+        try layoutIfNeeded()
+        guard let attributes = layoutAttributesForItem(at: indexPath) else { throw .invalidIndexPath(indexPath) }
+        let id = dataSource.collectionView(self, cellIdentifierForItemAt: indexPath)
+        let cell = try templateCell(forReuseIdentifier: id)
+        cell.prepareForReuse()
+        do { try dataSource.collectionView(self, configure: cell, forItemAt: indexPath) } catch {
+            throw .configurationFailed(indexPath: indexPath, identifier: id, message: "\(error)")
+        }
+        cell.contentView.layOutAsRoot(size: attributes.frame.size)
+        return (cell, attributes.frame)
+    }
+}
