@@ -60,26 +60,34 @@ extension Tableau {
     /// changes that undo each other (an intrinsic size's hugging and compression constraints) cost
     /// no pivots in between. All or nothing:
     ///
-    /// 1. Check every change (a known constraint, a finite constant) before moving anything.
-    /// 2. Move the markers of the changed constraints; a redundant required equality, whose marker
-    ///    carries no column, is taken out and put back with its new constant as `setConstant` does.
-    /// 3. Repair the solution once with the dual simplex.
-    /// 4. If it fails, put every constant back (in reverse order) and find the change to blame:
-    ///    applied one at a time in the batch's order, the first that cannot hold with the ones
-    ///    before it. Those are put back too, and its error is thrown.
+    /// 1. Move the markers of the changed constraints, checking each change (a known constraint,
+    ///    a finite constant) as it comes; a redundant required equality, whose marker carries no
+    ///    column, is taken out and put back with its new constant as `setConstant` does.
+    /// 2. Repair the solution once with the dual simplex.
+    /// 3. If a change was refused in step 1, put every constant back (in reverse order) and throw
+    ///    its error.
+    /// 4. If the repair fails, put every constant back and find the change to blame: applied one
+    ///    at a time in the batch's order, the first that cannot hold with the ones before it.
+    ///    Those are put back too, and its error is thrown.
+    ///
+    /// The checks are made in the one pass that moves the markers, as this runs for every
+    /// intrinsic-size change of every row a list measures.
     mutating func setConstants(_ changes: [(Constraint, Double)]) throws {
-        // 1. Validation.
-        for (constraint, constant) in changes {
-            guard tag(of: constraint) != nil else { throw SolverError.unknownConstraint(constraint) }
-            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
-        }
-        // 2. The moves, with what undoes them.
         var applied: [(tag: Int32, old: Double, delta: Double)] = []
         applied.reserveCapacity(changes.count)
         var readded: [(constraint: Constraint, old: Double)] = []
+        var refused: SolverError?
         do {
+            // 1. The moves, with what undoes them.
             for (constraint, constant) in changes {
-                let t = tag(of: constraint)!
+                guard let t = tag(of: constraint) else {
+                    refused = .unknownConstraint(constraint)
+                    throw refused!
+                }
+                guard constant.isFinite else {
+                    refused = .nonFiniteValue(constant)
+                    throw refused!
+                }
                 let old = tags[Int(t)].constant
                 let delta = constant - old
                 if delta == 0 { continue }
@@ -94,12 +102,12 @@ extension Tableau {
                 tags[Int(t)].constant = constant
                 applied.append((t, old, delta))
             }
-            // 3. One repair.
+            // 2. One repair.
             try dualOptimize()
         } catch {
-            // 4. Back to where the batch started, then the change to blame.
+            // 3 and 4. Back to where the batch started, then the error.
             try restore(applied, readded)
-            throw blame(changes)
+            throw refused ?? blame(changes)
         }
     }
 
