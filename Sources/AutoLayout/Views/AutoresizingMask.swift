@@ -16,6 +16,12 @@ import Foundation
 /// The parts stay linear in `S`, so the engine keeps them as constraints on the superview's size.
 /// A view kept at its frame takes part in layout (and its frame changes) when its mask has a bit
 /// of rule 3; otherwise it keeps its frame untouched, as before.
+///
+/// Interface Builder writes the options as `<autoresizingMask key="autoresizingMask" .../>` with
+/// `flexibleMinX` (``flexibleLeftMargin``), `widthSizable` (``flexibleWidth``), `flexibleMaxX`
+/// (``flexibleRightMargin``), `flexibleMinY` (``flexibleTopMargin``), `heightSizable`
+/// (``flexibleHeight``) and `flexibleMaxY` (``flexibleBottomMargin``); its default for a new view,
+/// `flexibleMaxX` and `flexibleMaxY`, keeps the frame (rule 2).
 public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: Int
 
