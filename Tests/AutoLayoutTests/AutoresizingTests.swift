@@ -109,6 +109,10 @@ import Testing
                                    child.heightAnchor.constraint(equalToConstant: 10)])
         root.layOutAsRoot(size: CGSize(width: 300, height: 100))
         #expect(child.frame.origin == CGPoint(x: 5, y: 11))
+        // The superview's margins change: the preserving view's follow.
+        root.directionalLayoutMargins = DirectionalEdgeInsets(top: 30, leading: 40, bottom: 11, trailing: 20)
+        root.layOutAsRoot(size: CGSize(width: 300, height: 100))
+        #expect(child.frame.origin == CGPoint(x: 25, y: 30))
         // A root has no superview: nothing to preserve; the safe-area flag changes nothing.
         root.preservesSuperviewLayoutMargins = true
         root.insetsLayoutMarginsFromSafeArea = false

@@ -90,7 +90,18 @@ open class View {
 
     /// The margins, by leading and trailing.
     @exclusivity(unchecked) public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
-        didSet { if directionalLayoutMargins != oldValue { engineIfAny?.geometryConstantsDidChange(self) } }
+        didSet { if directionalLayoutMargins != oldValue { marginsDidChange() } }
+    }
+
+    /// The margins changed: the constraints using them, and those using the margins of subviews
+    /// that preserve these, get new constants.
+    private func marginsDidChange() {
+        guard let engine = engineIfAny else { return }
+        var changed: [View] = [self]
+        while let v = changed.popLast() {
+            engine.geometryConstantsDidChange(v)
+            for s in v.subviews where s.preservesSuperviewLayoutMargins { changed.append(s) }
+        }
     }
 
     /// Whether the superview's margins also count where they reach into this view, as UIView's:
@@ -99,7 +110,7 @@ open class View {
     /// read from the frames when the engine makes the margin constants (an imported view's recorded
     /// frame, or the last layout's); they are not solved for. False by default, as in UIKit.
     @exclusivity(unchecked) public var preservesSuperviewLayoutMargins = false {
-        didSet { if preservesSuperviewLayoutMargins != oldValue { engineIfAny?.geometryConstantsDidChange(self) } }
+        didSet { if preservesSuperviewLayoutMargins != oldValue { marginsDidChange() } }
     }
 
     /// Whether the margins grow to keep out of the safe area, as UIView's (true by default). A

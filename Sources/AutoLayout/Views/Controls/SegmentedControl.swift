@@ -8,7 +8,9 @@ import Foundation
 /// 2. Titles are measured on one line in the system font at 13 points, semibold (600): UIKit sizes
 ///    every segment for the selected segment's bold title, so that selecting one moves nothing.
 /// 3. A segment is the widest title, rounded up, plus 14 points (7 at each side), and segments
-///    are separated by 1-point dividers: Interface Builder's "First | Second" control is 121 x 32.
+///    are separated by 1-point dividers. This is an approximation, calibrated on Interface
+///    Builder's "First | Second" control (121 x 32 in files of Xcode 11 and later): with San
+///    Francisco's widths it comes within a couple of points; UIKit does not document its padding.
 /// 4. The width is segments times segment width plus the dividers; no segments is 0 wide.
 open class SegmentedControl: View {
     /// UISegmentedControl's height: 32 points.
