@@ -84,6 +84,14 @@ private struct ScalingMeasurer: TextMeasuring {
         #expect(b.intrinsicContentSize == Button.emptySize)
     }
 
+    @Test func configurationButtonsUseTheBodyStyleAndWiderInsets() {
+        let b = Button(title: "Button", font: Button.configurationFont)
+        b.contentInsets = Button.configurationContentInsets
+        b.measurer = mono
+        #expect(b.intrinsicContentSize == CGSize(width: 42 + 24, height: 20 + 14))
+        #expect(Button.configurationFont.textStyle == .body)
+    }
+
     @Test func buttonTitleChangeRelaysOut() {
         let root = container()
         let b = Button(title: "OK")

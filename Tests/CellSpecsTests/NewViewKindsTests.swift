@@ -99,6 +99,17 @@ import Testing
         #expect(views["note"]?.frame.width == 400)
     }
 
+    @Test func configurationButtons() throws {
+        let spec = try CellSpec(yaml: """
+            views:
+              - {id: a, type: button, title: Go, configuration: true}
+              - {id: b, type: button, title: Go, configuration: true, contentInsets: 2}
+            """)
+        #expect(spec.views[0].font == Button.configurationFont && spec.views[0].contentInsets == Button.configurationContentInsets)
+        #expect(spec.views[1].font == Button.configurationFont
+                && spec.views[1].contentInsets == DirectionalEdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2))
+    }
+
     @Test func placeholderSizesAreDesignTimeOnly() throws {
         let yaml = """
             views:

@@ -12,6 +12,11 @@ import Foundation
 ///    title is 18 high, the button 30: IB's "Button" is 46 x 30; an 18-point one 21 and 33).
 /// 3. Explicit insets (IB's `contentEdgeInsets`) replace rule 2's.
 /// 4. A button without a title is 30 x 34, the size UIKit reports for an empty UIButton.
+/// 5. A button with a `UIButton.Configuration` (IB's `<buttonConfiguration>`, the default since
+///    Xcode 13: styles plain, gray, tinted, filled, at the default medium size) measures its title
+///    in the body text style (17 points at the default category) inside 7 points above and below
+///    and 12 at the sides: IB's new "Button" is 75 x 35. Make one with ``configurationFont`` and
+///    ``configurationContentInsets``.
 ///
 /// Change the title through the button: its width and height follow it, and the engine re-solves.
 open class Button: View {
@@ -19,6 +24,10 @@ open class Button: View {
     public static let defaultContentInsets = DirectionalEdgeInsets(top: 6, leading: 0, bottom: 6, trailing: 0)
     /// UIKit's size of a button with no title: 30 x 34.
     public static let emptySize = CGSize(width: 30, height: 34)
+    /// The content insets of a configuration-based button at the medium size (rule 5).
+    public static let configurationContentInsets = DirectionalEdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12)
+    /// The title font of a configuration-based button (rule 5): the body text style.
+    public static let configurationFont = Font.preferred(.body)
 
     /// Measures the title, one line; not in the hierarchy.
     private let titleLabel: Label

@@ -16,7 +16,7 @@ extension SpecReader {
 
     /// The keys of the controls and text views.
     static let controlKeys: [CellSpec.ViewType: Set<String>] = [
-        .button: ["title", "font", "contentInsets"],
+        .button: ["title", "font", "contentInsets", "configuration"],
         .switch: [],
         .activityIndicator: ["style"],
         .segmentedControl: ["titles"],
@@ -82,6 +82,11 @@ extension SpecReader {
         switch v.type {
         case .button:
             if let n = m["title"] { v.title = try string(n, "the button's title") }
+            // A configuration-based button's defaults (Button's rule 5); the keys below override them.
+            if let n = m["configuration"], try bool(n, "true or false") {
+                v.font = Button.configurationFont
+                v.contentInsets = Button.configurationContentInsets
+            }
             if let n = m["font"] { v.font = try font(n) }
             if let n = m["contentInsets"] { v.contentInsets = try margins(n) }
         case .activityIndicator:
