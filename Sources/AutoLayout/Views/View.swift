@@ -93,16 +93,6 @@ open class View {
         didSet { if directionalLayoutMargins != oldValue { marginsDidChange() } }
     }
 
-    /// The margins changed: the constraints using them, and those using the margins of subviews
-    /// that preserve these, get new constants.
-    private func marginsDidChange() {
-        guard let engine = engineIfAny else { return }
-        var changed: [View] = [self]
-        while let v = changed.popLast() {
-            engine.geometryConstantsDidChange(v)
-            for s in v.subviews where s.preservesSuperviewLayoutMargins { changed.append(s) }
-        }
-    }
 
     /// Whether the superview's margins also count where they reach into this view, as UIView's:
     /// each of this view's margins is at least the superview's (effective) margin on that side
@@ -117,27 +107,6 @@ open class View {
     /// hierarchy here has no safe area (a cell's content view has none of its own: the table
     /// insets the cells), so this changes nothing; it is kept for the record.
     public var insetsLayoutMarginsFromSafeArea = true
-
-    /// The margins layout uses: ``directionalLayoutMargins``, raised by the superview's where
-    /// ``preservesSuperviewLayoutMargins`` asks.
-    public var effectiveDirectionalLayoutMargins: DirectionalEdgeInsets {
-        guard preservesSuperviewLayoutMargins, let s = superview else { return directionalLayoutMargins }
-        var m = directionalLayoutMargins
-        let sm = s.effectiveDirectionalLayoutMargins
-        let ltr = effectiveLayoutDirection == .leftToRight
-        let fromLeft = frame.minX, fromRight = s.frame.width - frame.maxX
-        m.top = max(m.top, sm.top - frame.minY)
-        m.bottom = max(m.bottom, sm.bottom - (s.frame.height - frame.maxY))
-        m.leading = max(m.leading, sm.leading - (ltr ? fromLeft : fromRight))
-        m.trailing = max(m.trailing, sm.trailing - (ltr ? fromRight : fromLeft))
-        return m
-    }
-
-    /// ``effectiveDirectionalLayoutMargins`` by left and right in the current layout direction.
-    public var effectiveLayoutMargins: EdgeInsets {
-        guard preservesSuperviewLayoutMargins else { return layoutMargins }
-        return effectiveDirectionalLayoutMargins.resolved(in: effectiveLayoutDirection)
-    }
 
     /// The margins, by left and right in the current layout direction.
     public var layoutMargins: EdgeInsets {
@@ -261,12 +230,6 @@ open class View {
         setNeedsLayout()
     }
 
-    /// A view resized by its autoresizing mask needs its hierarchy laid out by an engine, even
-    /// without constraints (layout resizes it).
-    private func needsEngineForAutoresizing() {
-        guard superview != nil, !autoresizingMask.isDisjoint(with: AutoresizingMask.moves) else { return }
-        _ = LayoutEngine.engine(of: root)
-    }
 
     /// Removes the view from its superview; constraints between it (or its subviews) and views
     /// outside it are deactivated, as in UIKit.
