@@ -78,7 +78,7 @@ import Testing
 
     @Test(arguments: [
         ("views:\n  - {id: a, type: label, colour: red}\n", 2, 26, "unknown key 'colour'"),
-        ("views:\n  - {id: a, type: button}\n", 2, 19, "unknown view type 'button'"),
+        ("views:\n  - {id: a, type: webView}\n", 2, 19, "unknown view type 'webView'"),
         ("views:\n  - {id: a, parent: b}\n", 2, 21, "unknown parent 'b'"),
         ("views:\n  - {id: a}\n  - {id: a}\n", 3, 10, "the view id 'a' is taken"),
         ("views:\n  - {id: a, type: label, numberOfLines: many}\n", 2, 41, "expected a number of lines"),

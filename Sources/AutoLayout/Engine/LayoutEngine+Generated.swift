@@ -22,8 +22,24 @@ extension LayoutEngine {
             }
         } else if view.translatesAutoresizingMaskIntoConstraints, let s = view.superview {
             let sb = participate(s).box
-            made = [b.x == sb.x + Double(view.frame.minX), b.y == sb.y + Double(view.frame.minY),
-                    b.w == Double(view.frame.width), b.h == Double(view.frame.height)]
+            let f = view.frame, mask = view.autoresizingMask
+            if mask.isDisjoint(with: AutoresizingMask.movesHorizontally) {
+                made = [b.x == sb.x + Double(f.minX), b.w == Double(f.width)]
+            } else {
+                // From the superview's size the frame was given in (AutoresizingMask's rules).
+                let a = AutoresizingMask.Axis(origin: f.minX, size: f.width, superSize: view.autoresizingReferenceSize?.width ?? s.frame.width,
+                                              flexible: (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
+                                                         mask.contains(.flexibleRightMargin)))
+                made = [b.x == a.origin(sb.x, sb.w), b.w == a.size(sb.w)]
+            }
+            if mask.isDisjoint(with: AutoresizingMask.movesVertically) {
+                made += [b.y == sb.y + Double(f.minY), b.h == Double(f.height)]
+            } else {
+                let a = AutoresizingMask.Axis(origin: f.minY, size: f.height, superSize: view.autoresizingReferenceSize?.height ?? s.frame.height,
+                                              flexible: (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
+                                                         mask.contains(.flexibleBottomMargin)))
+                made += [b.y == a.origin(sb.y, sb.h), b.h == a.size(sb.h)]
+            }
         }
         r.frame = made
         for c in made {
@@ -157,5 +173,20 @@ extension LayoutEngine {
                 }
             }
         }
+    }
+}
+
+extension AutoresizingMask.Axis {
+    /// The origin in the root's coordinates: the superview's origin plus this axis's origin, as
+    /// an expression of the superview's origin and size variables (no zero terms).
+    func origin(_ superOrigin: Variable, _ superSize: Variable) -> Cassowary.Expression {
+        var terms = [Term(superOrigin, 1)]
+        if originFactor != 0 { terms.append(Term(superSize, originFactor)) }
+        return Cassowary.Expression(terms, constant: originConstant)
+    }
+
+    /// The size, as an expression of the superview's size variable.
+    func size(_ superSize: Variable) -> Cassowary.Expression {
+        Cassowary.Expression(sizeFactor != 0 ? [Term(superSize, sizeFactor)] : [], constant: sizeConstant)
     }
 }

@@ -180,17 +180,17 @@ extension LayoutEngine {
     /// the negation of the right-to-left terms cancels the sign of the margin.)
     private func attributeConstant(_ attribute: LayoutAttribute, of view: View) -> Double {
         switch attribute {
-        case .leftMargin: return Double(view.layoutMargins.left)
-        case .rightMargin: return -Double(view.layoutMargins.right)
-        case .topMargin: return Double(view.directionalLayoutMargins.top)
-        case .bottomMargin: return -Double(view.directionalLayoutMargins.bottom)
-        case .leadingMargin: return Double(view.directionalLayoutMargins.leading)
-        case .trailingMargin: return -Double(view.directionalLayoutMargins.trailing)
+        case .leftMargin: return Double(view.effectiveLayoutMargins.left)
+        case .rightMargin: return -Double(view.effectiveLayoutMargins.right)
+        case .topMargin: return Double(view.effectiveDirectionalLayoutMargins.top)
+        case .bottomMargin: return -Double(view.effectiveDirectionalLayoutMargins.bottom)
+        case .leadingMargin: return Double(view.effectiveDirectionalLayoutMargins.leading)
+        case .trailingMargin: return -Double(view.effectiveDirectionalLayoutMargins.trailing)
         case .centerXWithinMargins:
-            let lr = view.layoutMargins
+            let lr = view.effectiveLayoutMargins
             return 0.5 * Double(lr.left - lr.right)
         case .centerYWithinMargins:
-            let m = view.directionalLayoutMargins
+            let m = view.effectiveDirectionalLayoutMargins
             return 0.5 * Double(m.top - m.bottom)
         case .firstBaseline: return view.firstBaselineOffsetFromTop.map(Double.init) ?? 0
         case .lastBaseline: return view.lastBaselineOffsetFromBottom.map { -Double($0) } ?? 0

@@ -9,8 +9,10 @@ extension LayoutEngine {
     func layout() {
         if fitting != nil { endFitting() }
         // Every view placed by constraints takes part, constrained or not: as in UIKit, one
-        // without constraints still gets its intrinsic size (at an undetermined position).
-        for view in root.subtree where view === root || !view.translatesAutoresizingMaskIntoConstraints {
+        // without constraints still gets its intrinsic size (at an undetermined position). A view
+        // kept at its frame takes part when its autoresizing mask moves it with its superview.
+        for view in root.subtree where view === root || !view.translatesAutoresizingMaskIntoConstraints
+            || !view.autoresizingMask.isDisjoint(with: AutoresizingMask.moves) {
             participate(view)
         }
         solve()

@@ -14,7 +14,23 @@ open class StackView: View {
 
     public private(set) var arrangedSubviews: [View] = []
     public var axis: LayoutAxis = .horizontal { didSet { if axis != oldValue { setNeedsArrangement() } } }
+    /// The spacing between neighbours; ``StackView/spacingUseSystem`` for the system spacing.
     public var spacing: CGFloat = 0 { didSet { if spacing != oldValue { setNeedsArrangement() } } }
+    /// Whether the arrangement fits inside the stack's layout margins rather than its edges, as
+    /// UIStackView's `isLayoutMarginsRelativeArrangement` (IB's `layoutMarginsRelativeArrangement`).
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { if isLayoutMarginsRelativeArrangement != oldValue { setNeedsArrangement() } }
+    }
+
+    /// The spacing value that asks for the system spacing between neighbours, as
+    /// UIStackView.spacingUseSystem (IB's `spacingType="standard"`).
+    public static let spacingUseSystem: CGFloat = -CGFloat.greatestFiniteMagnitude
+    /// The system spacing between sibling views: 8 points, UIKit's standard spacing between
+    /// siblings (the Visual Format Language's `-`, ``View/standardSpacing``).
+    public static let systemSpacing: CGFloat = View.standardSpacing
+
+    /// The spacing the arrangement uses: ``spacing``, or ``systemSpacing`` for ``spacingUseSystem``.
+    public var effectiveSpacing: CGFloat { spacing == StackView.spacingUseSystem ? StackView.systemSpacing : spacing }
     public var alignment: Alignment = .fill { didSet { if alignment != oldValue { setNeedsArrangement() } } }
     public var distribution: Distribution = .fill { didSet { if distribution != oldValue { setNeedsArrangement() } } }
 
@@ -67,9 +83,24 @@ open class StackView: View {
         let (crossLead, crossTrail, crossCenter) = horizontal
             ? (LayoutAttribute.top, LayoutAttribute.bottom, LayoutAttribute.centerY)
             : (.leading, .trailing, .centerX)
+        let spacing = effectiveSpacing
+        let withinMargins = isLayoutMarginsRelativeArrangement
+        // With a margins-relative arrangement, the stack's own edges become its margins.
+        func own(_ v: View?, _ attribute: LayoutAttribute) -> LayoutAttribute {
+            guard withinMargins, v === self else { return attribute }
+            switch attribute {
+            case .leading: return .leadingMargin
+            case .trailing: return .trailingMargin
+            case .top: return .topMargin
+            case .bottom: return .bottomMargin
+            case .centerX: return .centerXWithinMargins
+            case .centerY: return .centerYWithinMargins
+            default: return attribute
+            }
+        }
         func make(_ a: View, _ aa: LayoutAttribute, _ r: LayoutRelation, _ b: View?, _ ba: LayoutAttribute,
                   _ m: CGFloat = 1, _ c: CGFloat = 0, _ p: LayoutPriority = .required) -> LayoutConstraint {
-            let k = LayoutConstraint(unchecked: a, aa, r, b, b == nil ? .notAnAttribute : ba, multiplier: m, constant: c)
+            let k = LayoutConstraint(unchecked: a, own(a, aa), r, b, b == nil ? .notAnAttribute : own(b, ba), multiplier: m, constant: c)
             k.priority = p
             k.identifier = "UISV-\(identifier)"
             return k

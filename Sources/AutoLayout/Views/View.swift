@@ -43,10 +43,31 @@ open class View {
         }
     }
 
-    /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit; stack views
-    /// collapse their hidden arranged subviews.
+    /// How a view kept at its frame (``translatesAutoresizingMaskIntoConstraints``) follows its
+    /// superview's size (see ``AutoresizingMask`` for the rule); none by default, as in UIKit.
+    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = [] {
+        didSet {
+            guard autoresizingMask != oldValue, translatesAutoresizingMaskIntoConstraints else { return }
+            engineIfAny?.autoresizingDidChange(self)
+            needsEngineForAutoresizing()
+            setNeedsLayout()
+        }
+    }
+
+    /// The superview's size the ``frame`` was given in, which ``autoresizingMask`` resizes from (an
+    /// imported view's recorded superview size); nil takes the superview's frame size when the
+    /// engine makes the view's constraints.
+    @exclusivity(unchecked) public var autoresizingReferenceSize: CGSize? {
+        didSet {
+            guard autoresizingReferenceSize != oldValue, translatesAutoresizingMaskIntoConstraints else { return }
+            engineIfAny?.autoresizingDidChange(self)
+        }
+    }
+
     /// The colour drawn behind the view's content; nil draws nothing.
     public var backgroundColor: Color?
+    /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit; stack views
+    /// collapse their hidden arranged subviews.
     @exclusivity(unchecked) public var isHidden = false {
         didSet { if isHidden != oldValue { superview?.hiddenStateOfSubviewDidChange(self) } }
     }
@@ -69,8 +90,23 @@ open class View {
 
     /// The margins, by leading and trailing.
     @exclusivity(unchecked) public var directionalLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8) {
-        didSet { if directionalLayoutMargins != oldValue { engineIfAny?.geometryConstantsDidChange(self) } }
+        didSet { if directionalLayoutMargins != oldValue { marginsDidChange() } }
     }
+
+
+    /// Whether the superview's margins also count where they reach into this view, as UIView's:
+    /// each of this view's margins is at least the superview's (effective) margin on that side
+    /// less this view's distance from the superview's edge, clamped at 0. The distances are
+    /// read from the frames when the engine makes the margin constants (an imported view's recorded
+    /// frame, or the last layout's); they are not solved for. False by default, as in UIKit.
+    @exclusivity(unchecked) public var preservesSuperviewLayoutMargins = false {
+        didSet { if preservesSuperviewLayoutMargins != oldValue { marginsDidChange() } }
+    }
+
+    /// Whether the margins grow to keep out of the safe area, as UIView's (true by default). A
+    /// hierarchy here has no safe area (a cell's content view has none of its own: the table
+    /// insets the cells), so this changes nothing; it is kept for the record.
+    public var insetsLayoutMarginsFromSafeArea = true
 
     /// The margins, by left and right in the current layout direction.
     public var layoutMargins: EdgeInsets {
@@ -183,8 +219,17 @@ open class View {
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         LayoutEngine.merge(subtree: view, from: oldEngine, into: root)
+        // A subtree laid out before (a view kept at its frame that follows its superview, say)
+        // keeps being laid out in its new hierarchy.
+        if oldEngine != nil, root.rootEngine == nil,
+           view.subtree.contains(where: { !$0.autoresizingMask.isDisjoint(with: AutoresizingMask.moves) }) {
+            _ = LayoutEngine.engine(of: root)
+        } else {
+            view.needsEngineForAutoresizing()
+        }
         setNeedsLayout()
     }
+
 
     /// Removes the view from its superview; constraints between it (or its subviews) and views
     /// outside it are deactivated, as in UIKit.

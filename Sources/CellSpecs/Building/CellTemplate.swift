@@ -15,12 +15,19 @@ public final class CellTemplate {
     public private(set) var constraints: [LayoutConstraint] = []
 
     @exclusivity(unchecked) private var bindings: [Binding] = []
+    /// Whether placeholder intrinsic sizes size plain views (design-time layout).
+    private let usesPlaceholderIntrinsicSizes: Bool
+    /// The recorded size of each view with a frame (and the content view's, from the spec's size):
+    /// what a kept child's autoresizing mask resizes from.
+    private var recordedSizes: [String: CGSize] = [:]
 
     /// A view bound to the data item. A class with a kind, not an enum with payloads, so that
     /// configuring a row reads each binding in place rather than copying its view and template.
     private final class Binding {
         enum Kind {
             case text(BindingTemplate)
+            case buttonTitle(BindingTemplate)
+            case textViewText(BindingTemplate)
             case imageSize(BindingTemplate, BindingTemplate, BindingTemplate?)
             case hidden(BindingTemplate, String)
         }
@@ -38,17 +45,27 @@ public final class CellTemplate {
 
     /// Builds the views and activates the constraints.
     /// - Parameter spec: the cell's views and constraints.
-    /// - Parameter measurer: the text measurer of the labels (nil uses `Label.defaultMeasurer`).
-    /// - Throws: ``SpecError`` for views whose parent is unknown, and constraints that name unknown
-    ///   views or relate attributes that cannot be related (at the constraint's location).
-    public init(spec: CellSpec, measurer: (any TextMeasuring)? = nil) throws(SpecError) {
+    /// - Parameter measurer: the text measurer of the labels, buttons, segmented controls and text
+    ///   views (nil uses `Label.defaultMeasurer`).
+    /// - Parameter usesPlaceholderIntrinsicSizes: whether plain views with a
+    ///   ``CellSpec/ViewSpec/placeholderIntrinsicSize`` get it as their intrinsic size, as Interface
+    ///   Builder lays them out at design time; false (the default) is UIKit at run time, which
+    ///   drops placeholders.
+    /// - Throws: ``SpecError`` for views whose parent is unknown, views kept at their frames
+    ///   without a frame (or, with a flexible autoresizing mask, without a recorded parent size to
+    ///   resize from), and constraints that name unknown views or relate attributes that cannot be
+    ///   related (at the constraint's location).
+    public init(spec: CellSpec, measurer: (any TextMeasuring)? = nil, usesPlaceholderIntrinsicSizes: Bool = false) throws(SpecError) {
         self.spec = spec
+        self.usesPlaceholderIntrinsicSizes = usesPlaceholderIntrinsicSizes
         contentView = View(identifier: "contentView")
         contentView.translatesAutoresizingMaskIntoConstraints = false
         if let m = spec.contentViewMargins { contentView.directionalLayoutMargins = m }
         contentView.backgroundColor = spec.contentViewBackground
         views["contentView"] = contentView
+        if let size = spec.size { recordedSizes["contentView"] = size }
         for v in spec.views { try makeView(v, measurer: measurer) }
+        recordedSizes = [:]
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(spec.constraints.count)
         for c in spec.constraints { constraints.append(try makeConstraint(c)) }
@@ -60,7 +77,11 @@ public final class CellTemplate {
         let view: View
         switch v.type {
         case .view:
-            view = View(identifier: v.id)
+            if usesPlaceholderIntrinsicSizes, let size = v.placeholderIntrinsicSize {
+                view = PlaceholderView(identifier: v.id, placeholderSize: size)
+            } else {
+                view = View(identifier: v.id)
+            }
         case .label:
             let label = Label(identifier: v.id, text: "", font: v.font)
             label.measurer = measurer
@@ -93,9 +114,13 @@ public final class CellTemplate {
             stack.spacing = v.spacing
             stack.alignment = v.alignment
             stack.distribution = v.distribution
+            stack.isLayoutMarginsRelativeArrangement = v.layoutMarginsRelativeArrangement
             view = stack
+        case .button, .switch, .activityIndicator, .segmentedControl, .slider, .progressView, .textView:
+            view = makeControl(v, measurer: measurer)
         }
-        view.translatesAutoresizingMaskIntoConstraints = false
+        if let l = view as? Label { l.preferredMaxLayoutWidth = v.preferredMaxLayoutWidth }
+        try place(view, v)
         if let p = v.hugging.horizontal { view.setContentHuggingPriority(p, for: .horizontal) }
         if let p = v.hugging.vertical { view.setContentHuggingPriority(p, for: .vertical) }
         if let p = v.compressionResistance.horizontal { view.setContentCompressionResistancePriority(p, for: .horizontal) }
@@ -134,6 +159,10 @@ public final class CellTemplate {
                     let path = try pathTemplate.map { t throws(BindingError) in try t.render(item, row: row, viewID: id) }
                     image.image = Image(size: CGSize(width: width, height: height), path: path?.isEmpty == false ? path : nil)
                 }
+            case let .buttonTitle(template):
+                unsafeDowncast(b.view, to: Button.self).title = try template.render(item, row: row, viewID: id)
+            case let .textViewText(template):
+                unsafeDowncast(b.view, to: TextView.self).text = try template.render(item, row: row, viewID: id)
             case let .hidden(template, field):
                 let view = b.view
                 guard let name = template.soleField, let v = template.value(name, in: item, row: row) else {
@@ -142,6 +171,75 @@ public final class CellTemplate {
                 view.isHidden = v.isTruthy
             }
         }
+    }
+
+    /// A control of the spec's control kinds, with its spec's properties.
+    private func makeControl(_ v: CellSpec.ViewSpec, measurer: (any TextMeasuring)?) -> View {
+        switch v.type {
+        case .button:
+            let button = Button(identifier: v.id, font: v.font)
+            button.measurer = measurer
+            if let insets = v.contentInsets { button.contentInsets = insets }
+            if let t = v.title {
+                let template = BindingTemplate(t)
+                if template.isConstant { button.title = t } else { bindings.append(Binding(button, .buttonTitle(template), v.id)) }
+            }
+            return button
+        case .switch:
+            return Switch(identifier: v.id)
+        case .activityIndicator:
+            return ActivityIndicatorView(identifier: v.id, style: v.indicatorStyle)
+        case .segmentedControl:
+            let control = SegmentedControl(identifier: v.id, titles: v.titles)
+            control.measurer = measurer
+            return control
+        case .slider:
+            return Slider(identifier: v.id)
+        case .progressView:
+            return ProgressView(identifier: v.id)
+        default:
+            let textView = TextView(identifier: v.id, font: v.font)
+            textView.measurer = measurer
+            textView.lineHeight = v.lineHeight
+            textView.language = v.language
+            textView.textAlignment = v.textAlignment
+            textView.textColor = v.textColor
+            textView.isScrollEnabled = v.isScrollEnabled
+            if let t = v.text {
+                let template = BindingTemplate(t)
+                if template.isConstant { textView.text = t } else { bindings.append(Binding(textView, .textViewText(template), v.id)) }
+            }
+            return textView
+        }
+    }
+
+    /// The view's geometry: placed by constraints, or kept at its frame following its parent's
+    /// recorded size through its autoresizing mask; margin options.
+    private func place(_ view: View, _ v: CellSpec.ViewSpec) throws(SpecError) {
+        if let f = v.frame {
+            view.frame = f
+            recordedSizes[v.id] = f.size
+        }
+        if v.translatesAutoresizingMaskIntoConstraints {
+            guard v.frame != nil else {
+                throw SpecError(file: spec.file, line: v.location.line, column: v.location.column,
+                                message: "the view '\(v.id)' keeps its frame (translatesAutoresizingMaskIntoConstraints) but has no frame")
+            }
+            view.autoresizingMask = v.autoresizingMask
+            let moves: AutoresizingMask = [.flexibleLeftMargin, .flexibleWidth, .flexibleTopMargin, .flexibleHeight]
+            if !v.autoresizingMask.isDisjoint(with: moves) {
+                guard let reference = recordedSizes[v.parent] else {
+                    throw SpecError(file: spec.file, line: v.location.line, column: v.location.column,
+                                    message: "the view '\(v.id)' follows its parent's size (autoresizingMask) but the parent "
+                                        + "'\(v.parent)' has no recorded size: give it a frame (the content view: the spec a size)")
+                }
+                view.autoresizingReferenceSize = reference
+            }
+        } else {
+            view.translatesAutoresizingMaskIntoConstraints = false
+        }
+        view.preservesSuperviewLayoutMargins = v.preservesSuperviewLayoutMargins
+        view.insetsLayoutMarginsFromSafeArea = v.insetsLayoutMarginsFromSafeArea
     }
 
     private func isNull(_ t: BindingTemplate, _ item: DataItem, _ row: Int) -> Bool {

@@ -71,7 +71,29 @@ public struct CellSpec: Sendable {
         }
     }
 
-    public enum ViewType: String, Sendable {
-        case view, label, image, stack
+    /// The kinds of view a spec holds, each made as its AutoLayout class (UIKit's in brackets).
+    public enum ViewType: String, Sendable, CaseIterable {
+        /// A plain `View` (UIView).
+        case view
+        /// A `Label` (UILabel).
+        case label
+        /// An `ImageView` (UIImageView).
+        case image
+        /// A `StackView` (UIStackView); its children are its arranged subviews.
+        case stack
+        /// A `Button` (UIButton, system type): its title plus insets.
+        case button
+        /// A `Switch` (UISwitch): 51 x 31.
+        case `switch`
+        /// An `ActivityIndicatorView` (UIActivityIndicatorView): 20 x 20 or 37 x 37 by its style.
+        case activityIndicator
+        /// A `SegmentedControl` (UISegmentedControl): 32 high, as wide as its titles need.
+        case segmentedControl
+        /// A `Slider` (UISlider): 31 high.
+        case slider
+        /// A `ProgressView` (UIProgressView): 4 high.
+        case progressView
+        /// A `TextView` (UITextView, not scrolling): sized by its text.
+        case textView
     }
 }

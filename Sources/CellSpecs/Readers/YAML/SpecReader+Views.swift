@@ -3,14 +3,15 @@ import Foundation
 import Yams
 
 extension SpecReader {
-    static let commonKeys: Set<String> = ["id", "type", "parent", "hugging", "compressionResistance", "layoutMargins", "hidden",
-                                          "backgroundColor"]
+    static let commonKeys: Set<String> = Set(["id", "type", "parent", "hugging", "compressionResistance", "layoutMargins", "hidden",
+                                              "backgroundColor"]).union(geometryKeys)
     static let keysByType: [CellSpec.ViewType: Set<String>] = [
         .view: [],
-        .label: ["text", "font", "numberOfLines", "lineBreakMode", "textAlignment", "lineHeight", "language", "textColor"],
+        .label: ["text", "font", "numberOfLines", "lineBreakMode", "textAlignment", "lineHeight", "language", "textColor",
+                 "preferredMaxLayoutWidth"],
         .image: ["size", "path"],
-        .stack: ["axis", "spacing", "alignment", "distribution"],
-    ]
+        .stack: ["axis", "spacing", "alignment", "distribution", "layoutMarginsRelativeArrangement"],
+    ].merging(controlKeys) { a, _ in a }
     /// The keys a view of each type may have.
     static let allowedKeys: [CellSpec.ViewType: Set<String>] = keysByType.mapValues { commonKeys.union($0) }
 
@@ -34,7 +35,7 @@ extension SpecReader {
         }
         var type = CellSpec.ViewType.view
         if let t = m["type"] {
-            type = try choice(t, ["view": .view, "label": .label, "image": .image, "stack": .stack], "view type")
+            type = try choice(t, SpecReader.viewTypes, "view type")
         }
         try allowOnly(SpecReader.allowedKeys[type]!, in: m)
         var parent = "contentView"
@@ -47,6 +48,7 @@ extension SpecReader {
         if let n = m["compressionResistance"] { v.compressionResistance = try axisPriorities(n, "compressionResistance") }
         if let n = m["layoutMargins"] { v.layoutMargins = try margins(n) }
         if let n = m["backgroundColor"] { v.backgroundColor = try color(n) }
+        try readGeometry(m, into: &v)
         if let n = m["hidden"] {
             if let b = n.bool { v.hidden = b ? "true" : "false" } else {
                 let s = try string(n, "true, false or a {field} binding")
@@ -74,6 +76,10 @@ extension SpecReader {
             }
             if let n = m["lineHeight"] { v.lineHeight = try lineHeight(n) }
             if let n = m["language"] { v.language = try string(n, "a BCP-47 language tag") }
+            if let n = m["preferredMaxLayoutWidth"] {
+                v.preferredMaxLayoutWidth = try number(n, "a preferred maximum layout width (0: layout decides)")
+                guard v.preferredMaxLayoutWidth >= 0 else { throw error(n, "expected a width of 0 or more") }
+            }
         case .image:
             if let n = m["size"] {
                 if let s = n.sequence {
@@ -91,7 +97,10 @@ extension SpecReader {
             if let n = m["path"] { v.imagePath = try string(n, "an image path") }
         case .stack:
             if let n = m["axis"] { v.axis = try choice(n, ["horizontal": .horizontal, "vertical": .vertical], "axis") }
-            if let n = m["spacing"] { v.spacing = try number(n, "a spacing") }
+            if let n = m["spacing"] {
+                v.spacing = n.string == "standard" ? StackView.spacingUseSystem : try number(n, "a spacing: a number or standard")
+            }
+            if let n = m["layoutMarginsRelativeArrangement"] { v.layoutMarginsRelativeArrangement = try bool(n, "true or false") }
             if let n = m["alignment"] {
                 v.alignment = try choice(n, ["fill": .fill, "leading": .leading, "top": .leading, "center": .center,
                                              "trailing": .trailing, "bottom": .trailing, "firstBaseline": .firstBaseline,
@@ -102,6 +111,8 @@ extension SpecReader {
                                                 "equalSpacing": .equalSpacing, "equalCentering": .equalCentering],
                                             "stack distribution")
             }
+        case .button, .switch, .activityIndicator, .segmentedControl, .slider, .progressView, .textView:
+            try readControl(m, into: &v)
         }
         return v
     }
