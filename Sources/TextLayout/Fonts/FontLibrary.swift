@@ -46,8 +46,8 @@ public final class FontLibrary: @unchecked Sendable {
     /// installs) when fontconfig finds it, else DejaVu Sans. Set it to use another family (one
     /// added with ``addFontDirectory(_:)``, say); ``resetSystemUIFamily()`` goes back to the default.
     ///
-    /// Why Inter: it is free, drawn for screens after the same grotesque models as SF, and has SF's
-    /// nine weights and italics. Its metrics at 17 pt against SF Pro Text's, UIKit's
+    /// Why Inter: it is free, a neo-grotesque drawn for user interfaces as SF is, with SF's nine
+    /// weights and italics. Its metrics at 17 pt against SF Pro Text's, UIKit's
     /// `UIFont.systemFont(ofSize: 17)` (the SF figures: line height and the width of "This is a test
     /// string" from UIKit tests that assert them, 20.287109375 and 144.09326171875; cap height and
     /// x-height from Capsize's metrics of Apple's system font, 1443 and 1040 of 2048 units per em):
@@ -61,10 +61,12 @@ public final class FontLibrary: @unchecked Sendable {
     /// | width of "This is a test string"      | 144.09      | 152.30 | 135.60        | 161.80      |
     ///
     /// Inter's lines are 0.29 pt (1.4%) taller than SF's, so a label of n lines is about 0.3 n
-    /// points taller than UIKit's; its text is 5.7% wider (SF tightens its tracking at text sizes),
-    /// so some lines break a word earlier. DejaVu Sans, the `"system"` of specs, is 2.5% shorter and
-    /// 12.3% wider. Inter Display (SF switches to its own Display cut at 20 pt) is 5.9% narrower at
-    /// 17 pt; set `systemUIFamily = "Inter Display"` to try it. `FontResolutionTests` measures these
+    /// points taller than UIKit's. Its text is 5.7% wider, nearly all of it SF's tracking: Apple
+    /// tracks the system font by size, -26/1000 em at 17 pt (-0.44 pt a character), and Inter with
+    /// that tracking would measure 143.0 (-0.7%); TextLayout applies no tracking, so some lines break
+    /// a word earlier than on iOS. DejaVu Sans, the `"system"` of specs, is 2.5% shorter and 12.3%
+    /// wider. Inter Display (SF switches to its own Display cut at 20 pt) is 5.9% narrower at 17 pt;
+    /// set `systemUIFamily = "Inter Display"` to try it. `SystemFontStandInTests` measures these
     /// figures again.
     ///
     /// A ``TextMeasurer`` keeps the faces it resolved: set this before measuring.
