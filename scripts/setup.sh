@@ -13,6 +13,7 @@ PACKAGES=(
   libcairo2-dev
   fonts-dejavu-core
   fonts-noto-cjk
+  fonts-inter
 )
 
 # `setup.sh --oracle` adds headless Chromium, which `make oracle` compares line breaking against.
