@@ -155,6 +155,12 @@ let interInstalled = FileManager.default.fileExists(atPath: "/usr/share/fonts/op
 }
 
 @Suite struct FontDirectoryTests {
+    /// A tree with no fonts and endless entries (`/proc`) ends the walk at its bounds.
+    @Test func aHugeTreeWithoutFontsEndsTheWalk() throws {
+        let library = FontLibrary(systemFonts: false)
+        #expect(throws: FontDirectoryError.noFonts(path: "/proc")) { try library.addFontDirectory("/proc") }
+    }
+
     /// A new temporary directory, removed by the caller.
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")

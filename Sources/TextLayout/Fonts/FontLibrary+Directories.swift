@@ -31,14 +31,18 @@ extension FontLibrary {
     /// - Returns: the number of faces added.
     /// - Throws: ``FontDirectoryError`` when the path is no directory, fontconfig cannot read it,
     ///   or it holds no fonts.
+    /// - Complexity: the walk is bounded (``fontFileLimit`` files, ``fontDirectoryDepth`` levels,
+    ///   symbolic links to directories not followed), so that a path such as `/proc` cannot keep it
+    ///   going.
     @discardableResult
     public func addFontDirectory(_ path: String) throws(FontDirectoryError) -> Int {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notADirectory(path: path)
         }
+        let files = Self.fontFiles(in: path)
         let added: Int? = state.withLock { state in
-            let added = Fontconfig.addDirectory(config, path)
+            let added = Fontconfig.addFiles(config, files)
             state.matches = [:]
             state.defaultSystemUIFamily = nil
             return added
@@ -46,5 +50,28 @@ extension FontLibrary {
         guard let added else { throw .unreadable(path: path) }
         guard added > 0 else { throw .noFonts(path: path) }
         return added
+    }
+
+    /// The most font files a directory may give, and how deep its subdirectories are walked.
+    public static let fontFileLimit = 10_000
+    public static let fontDirectoryDepth = 8
+
+    /// Font files (by extension) under a directory, in path order, within the walk's bounds.
+    static func fontFiles(in path: String) -> [String] {
+        let extensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfb", "pfa", "woff", "woff2", "dfont", "pcf"]
+        let root = URL(fileURLWithPath: path)
+        guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                                                        options: [.skipsHiddenFiles]) else { return [] }
+        var files: [String] = []
+        var visited = 0
+        while let url = walk.nextObject() as? URL {
+            visited += 1
+            if visited > fontFileLimit * 10 || files.count >= fontFileLimit { break }
+            if walk.level > fontDirectoryDepth { walk.skipDescendants(); continue }
+            guard extensions.contains(url.pathExtension.lowercased()),
+                  (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            files.append(url.path)
+        }
+        return files.sorted()
     }
 }

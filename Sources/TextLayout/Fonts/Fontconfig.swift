@@ -63,15 +63,18 @@ enum Fontconfig {
             .min { ($0.path, $0.index) < ($1.path, $1.index) }
     }
 
-    /// Adds the font files in a directory (and its subdirectories) to a configuration's
-    /// application fonts; the number of faces it added (0 when it has none), or nil when
-    /// fontconfig could not read it.
-    static func addDirectory(_ config: OpaquePointer?, _ path: String) -> Int? {
+    /// Adds font files to a configuration's application fonts; the number of faces it added (0
+    /// when none was a font), or nil when fontconfig could read none of them.
+    static func addFiles(_ config: OpaquePointer?, _ paths: [String]) -> Int? {
         let before = applicationFaceCount(config)
-        let added = path.withCString {
-            FcConfigAppFontAddDir(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        var read = false
+        for path in paths {
+            let ok = path.withCString {
+                FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+            }
+            if ok != 0 { read = true }
         }
-        guard added != 0 else { return nil }
+        guard read || paths.isEmpty else { return nil }
         return applicationFaceCount(config) - before
     }
 
