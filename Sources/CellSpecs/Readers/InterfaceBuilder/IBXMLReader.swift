@@ -1,0 +1,192 @@
+import AutoLayout
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Parses an Interface Builder file into a tree of ``IBElement``s, each placed at its start tag.
+///
+/// The rules it follows:
+/// 1. Any input ends: a document declaring entities is refused before parsing (Interface Builder
+///    never writes `<!ENTITY`, and expanding them is the one way XML grows without bound), and
+///    elements nest at most ``maximumDepth`` deep (real files nest a few dozen).
+/// 2. The first error XMLParser reports ends the parse and is the error thrown, at the line and
+///    column XMLParser gives for it.
+/// 3. XMLParser reports the position at the *end* of a start tag (its `>`); an element's location
+///    is its `<`, found by looking back from there in the file's bytes (`<` cannot appear inside
+///    an attribute value, so the nearest one back is the tag's).
+enum IBXMLReader {
+    /// The deepest nesting read; deeper documents are refused (rule 1).
+    static let maximumDepth = 256
+
+    /// The file's root element.
+    static func parse(_ data: Data, file: String) throws(SpecError) -> IBElement {
+        let positions = SourcePositions(data)
+        if let entity = positions.offset(of: Array("<!ENTITY".utf8)) {
+            let (line, column) = positions.lineAndColumn(ofByte: entity)
+            throw SpecError(file: file, line: line, column: column,
+                            message: "an entity declaration; Interface Builder documents have none, so this is not one")
+        }
+        let builder = TreeBuilder(file: file, positions: positions)
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        let ok = parser.parse()
+        if let failure = builder.failure { throw failure }
+        guard ok, let root = builder.root else {
+            throw SpecError(file: file, line: parser.lineNumber, column: parser.columnNumber,
+                            message: "not well-formed XML: \(describe(parser.parserError))")
+        }
+        return root
+    }
+
+    /// XMLParser's error code in words (its NSError carries no message on Linux).
+    static func describe(_ error: (any Error)?) -> String {
+        guard let error else { return "the document ends early" }
+        let code = (error as NSError).code
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .emptyDocumentError?: return "the document is empty"
+        case .prematureDocumentEndError?: return "the document ends before its elements are closed"
+        case .tagNameMismatchError?: return "an end tag does not match the element it closes"
+        case .attributeRedefinedError?: return "an attribute is written twice in one element"
+        case .notWellBalancedError?: return "the elements are not properly nested"
+        case .gtRequiredError?, .ltRequiredError?: return "a tag is not closed"
+        case .attributeNotFinishedError?, .attributeNotStartedError?:
+            return "an attribute is not written as name=\"value\""
+        case .lessThanSymbolInAttributeError?: return "a '<' inside an attribute value"
+        case .entityRefAtEOFError?, .entityRefLoopError?, .entityBoundaryError?, .entityReferenceMissingSemiError?,
+             .entityReferenceWithoutNameError?, .undeclaredEntityError?, .unparsedEntityError?, .entityIsExternalError?:
+            return "a malformed or unknown entity reference (&…;)"
+        case .invalidCharacterError?, .invalidCharacterRefError?, .characterRefInPrologError?:
+            return "an invalid character"
+        case .unknownEncodingError?: return "an unsupported text encoding"
+        case .documentStartError?: return "no root element"
+        case .internalError?: return "XMLParser failed (internal error)"
+        case .delegateAbortedParseError?: return "the parse was stopped"
+        default: return "XMLParser error \(code)"
+        }
+    }
+}
+
+/// Builds the tree as XMLParser walks the file: open elements on a stack, each closed into an
+/// ``IBElement`` when its end tag comes.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+    struct Open {
+        let name: String
+        let attributes: [String: String]
+        let location: SourceLocation
+        var children: [IBElement] = []
+        var text = ""
+    }
+
+    let file: String
+    let positions: SourcePositions
+    var stack: [Open] = []
+    var root: IBElement?
+    var failure: SpecError?
+
+    init(file: String, positions: SourcePositions) {
+        self.file = file
+        self.positions = positions
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        guard failure == nil else { return }
+        let (line, column) = positions.startOfTag(endingAtLine: parser.lineNumber, column: parser.columnNumber)
+        guard stack.count < IBXMLReader.maximumDepth else {
+            failure = SpecError(file: file, line: line, column: column,
+                                message: "elements nest more than \(IBXMLReader.maximumDepth) deep")
+            parser.abortParsing()
+            return
+        }
+        stack.append(Open(name: elementName, attributes: attributeDict,
+                          location: SourceLocation(file: file, line: line, column: column)))
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard failure == nil, let open = stack.popLast() else { return }
+        // Whitespace between child elements is layout, not content.
+        let text = !open.children.isEmpty && open.text.allSatisfy(\.isWhitespace) ? "" : open.text
+        let element = IBElement(name: open.name, attributes: open.attributes, children: open.children,
+                                location: open.location, text: text)
+        if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard failure == nil, !stack.isEmpty else { return }
+        stack[stack.count - 1].text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard failure == nil, !stack.isEmpty else { return }
+        stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard failure == nil else { return }
+        failure = SpecError(file: file, line: parser.lineNumber, column: parser.columnNumber,
+                            message: "not well-formed XML: \(IBXMLReader.describe(parseError))")
+        parser.abortParsing()
+    }
+}
+
+/// Lines and columns of a file's bytes: columns count characters (Unicode scalars), as XMLParser's do.
+struct SourcePositions {
+    let bytes: [UInt8]
+    /// The byte offset where each line starts; line *n* (1-based) starts at `lineStarts[n - 1]`.
+    let lineStarts: [Int]
+
+    init(_ data: Data) {
+        bytes = [UInt8](data)
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    /// The first occurrence of `needle`, if any.
+    ///
+    /// - Complexity: O(*n m*), with *m* the needle's (short) length.
+    func offset(of needle: [UInt8]) -> Int? {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
+        var i = 0
+        while i <= bytes.count - needle.count {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The 1-based line and column of the byte at `offset`.
+    ///
+    /// - Complexity: O(log *lines* + *column*).
+    func lineAndColumn(ofByte offset: Int) -> (line: Int, column: Int) {
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let start = lineStarts[lo]
+        let column = bytes[start..<max(start, min(offset, bytes.count))].reduce(0) { $0 + (isScalarStart($1) ? 1 : 0) }
+        return (lo + 1, column + 1)
+    }
+
+    /// Where the start tag whose end XMLParser reports at (`line`, `column`) begins (rule 3); the
+    /// reported position itself when it lies outside the file.
+    func startOfTag(endingAtLine line: Int, column: Int) -> (line: Int, column: Int) {
+        guard line >= 1, line <= lineStarts.count, column >= 1 else { return (line, column) }
+        var offset = lineStarts[line - 1]
+        var remaining = column - 1
+        while remaining > 0, offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
+            offset += 1
+            while offset < bytes.count, !isScalarStart(bytes[offset]) { offset += 1 }
+            remaining -= 1
+        }
+        offset = min(offset, bytes.count - 1)
+        while offset >= 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
+        return offset >= 0 ? lineAndColumn(ofByte: offset) : (line, column)
+    }
+
+    private func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
+}
