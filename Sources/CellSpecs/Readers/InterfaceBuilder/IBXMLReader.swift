@@ -21,6 +21,7 @@ enum IBXMLReader {
 
     /// The file's root element.
     static func parse(_ data: Data, file: String) throws(SpecError) -> IBElement {
+        guard !data.isEmpty else { throw SpecError(file: file, line: 0, column: 0, message: "the file is empty") }
         let positions = SourcePositions(data)
         if let entity = positions.offset(of: Array("<!ENTITY".utf8)) {
             let (line, column) = positions.lineAndColumn(ofByte: entity)
@@ -36,34 +37,36 @@ enum IBXMLReader {
         if let failure = builder.failure { throw failure }
         guard ok, let root = builder.root else {
             throw SpecError(file: file, line: parser.lineNumber, column: parser.columnNumber,
-                            message: "not well-formed XML: \(describe(parser.parserError))")
+                            message: "not well-formed XML: \(describe(parser.parserError, open: nil))")
         }
         return root
     }
 
-    /// XMLParser's error code in words (its NSError carries no message on Linux).
-    static func describe(_ error: (any Error)?) -> String {
+    /// XMLParser's error in words (its NSError carries no message on Linux), naming the element
+    /// left open when that is the problem.
+    ///
+    /// The codes are libxml2's `xmlParserErrors`, which Darwin's `XMLParser.ErrorCode` shares;
+    /// swift-corelibs-foundation numbers its enum differently, so the integer is matched.
+    static func describe(_ error: (any Error)?, open: (name: String, location: SourceLocation)?) -> String {
         guard let error else { return "the document ends early" }
+        let openText = open.map { "<\($0.name)> (line \($0.location.line), column \($0.location.column))" }
         let code = (error as NSError).code
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .emptyDocumentError?: return "the document is empty"
-        case .prematureDocumentEndError?: return "the document ends before its elements are closed"
-        case .tagNameMismatchError?: return "an end tag does not match the element it closes"
-        case .attributeRedefinedError?: return "an attribute is written twice in one element"
-        case .notWellBalancedError?: return "the elements are not properly nested"
-        case .gtRequiredError?, .ltRequiredError?: return "a tag is not closed"
-        case .attributeNotFinishedError?, .attributeNotStartedError?:
-            return "an attribute is not written as name=\"value\""
-        case .lessThanSymbolInAttributeError?: return "a '<' inside an attribute value"
-        case .entityRefAtEOFError?, .entityRefLoopError?, .entityBoundaryError?, .entityReferenceMissingSemiError?,
-             .entityReferenceWithoutNameError?, .undeclaredEntityError?, .unparsedEntityError?, .entityIsExternalError?:
-            return "a malformed or unknown entity reference (&…;)"
-        case .invalidCharacterError?, .invalidCharacterRefError?, .characterRefInPrologError?:
-            return "an invalid character"
-        case .unknownEncodingError?: return "an unsupported text encoding"
-        case .documentStartError?: return "no root element"
-        case .internalError?: return "XMLParser failed (internal error)"
-        case .delegateAbortedParseError?: return "the parse was stopped"
+        switch code {
+        case 3: return "no root element"
+        case 4: return "the file does not start with an XML element"
+        // libxml2 reports both a file that ends early and content after the root as "document end".
+        case 5, 77: return openText.map { "the file ends inside \($0)" } ?? "content after the root element"
+        case 6, 7, 8, 10, 11: return "an invalid character reference (&#…;)"
+        case 9: return "an invalid character"
+        case 23...30: return "a malformed or unknown entity reference (&…;)"
+        case 31, 32: return "an unsupported text encoding"
+        case 38: return "a '<' inside an attribute value"
+        case 39, 40, 41: return "an attribute is not written as name=\"value\""
+        case 42: return "an attribute is written twice in one element"
+        case 68: return "a tag without a name"
+        case 72, 73: return "a tag is not closed"
+        case 76: return openText.map { "the end tag does not match \($0)" } ?? "an end tag does not match the element it closes"
+        case 85: return "the elements are not properly nested"
         default: return "XMLParser error \(code)"
         }
     }
@@ -127,7 +130,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         guard failure == nil else { return }
         failure = SpecError(file: file, line: parser.lineNumber, column: parser.columnNumber,
-                            message: "not well-formed XML: \(IBXMLReader.describe(parseError))")
+                            message: "not well-formed XML: \(IBXMLReader.describe(parseError, open: stack.last.map { ($0.name, $0.location) }))")
         parser.abortParsing()
     }
 }
