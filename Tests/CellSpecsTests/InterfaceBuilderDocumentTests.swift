@@ -145,6 +145,19 @@ enum IBFixtures {
         #expect(document.cells.first?.recordedSize == CGSize(width: 100, height: 50))
     }
 
+    @Test func elementsOnOneLongLineArePlacedByCharacter() throws {
+        // Found in one pass however long the line (a file minified to one line must not take
+        // quadratic time); columns count characters, so the `é`s take one column each.
+        let count = 20_000
+        let text = "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects>"
+            + String(repeating: "<label text=\"é\"/>", count: count) + "<view id=\"last\"/></objects></document>"
+        let document = try InterfaceBuilderDocument(data: Data(text.utf8), file: "one-line.xib")
+        let last = try #require(document.elementsByID["last"])
+        #expect(last.location.line == 1)
+        #expect(last.location.column == 69 + count * 17 + 1)
+        #expect(document.cells.map(\.name) == ["last"])
+    }
+
     @Test func textComesFromCharacterDataAndEntitiesAreResolved() throws {
         let quote = try IBFixtures.document("TextCell.xib")
         let body = try #require(quote.elementsByID["qBd-2b-bb2"])

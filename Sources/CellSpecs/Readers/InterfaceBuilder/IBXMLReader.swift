@@ -85,6 +85,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     let file: String
     let positions: SourcePositions
+    var cursor = SourcePositions.Cursor()
     var stack: [Open] = []
     var root: IBElement?
     var failure: SpecError?
@@ -97,7 +98,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         guard failure == nil else { return }
-        let (line, column) = positions.startOfTag(endingAtLine: parser.lineNumber, column: parser.columnNumber)
+        let (line, column) = positions.startOfTag(endingAtLine: parser.lineNumber, column: parser.columnNumber, cursor: &cursor)
         guard stack.count < IBXMLReader.maximumDepth else {
             failure = SpecError(file: file, line: line, column: column,
                                 message: "elements nest more than \(IBXMLReader.maximumDepth) deep")
@@ -175,20 +176,33 @@ struct SourcePositions {
         return (lo + 1, column + 1)
     }
 
-    /// Where the start tag whose end XMLParser reports at (`line`, `column`) begins (rule 3); the
-    /// reported position itself when it lies outside the file.
-    func startOfTag(endingAtLine line: Int, column: Int) -> (line: Int, column: Int) {
-        guard line >= 1, line <= lineStarts.count, column >= 1 else { return (line, column) }
-        var offset = lineStarts[line - 1]
-        var remaining = column - 1
-        while remaining > 0, offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
-            offset += 1
-            while offset < bytes.count, !isScalarStart(bytes[offset]) { offset += 1 }
-            remaining -= 1
+    /// Where the start tag whose end XMLParser reports at (`line`, `column`) begins (rule 3), the
+    /// cursor moving on to there; the reported position itself if the cursor is already past it.
+    ///
+    /// XMLParser reports start tags in file order, so the cursor only moves forward: all the tags
+    /// of a file cost O(*n*) together, however long its lines.
+    func startOfTag(endingAtLine line: Int, column: Int, cursor: inout Cursor) -> (line: Int, column: Int) {
+        let target = (line, column)
+        guard (cursor.line, cursor.column) <= target else { return target }
+        while cursor.offset < bytes.count, (cursor.line, cursor.column) < target {
+            let byte = bytes[cursor.offset]
+            if byte == UInt8(ascii: "<") { cursor.lastOpen = (cursor.line, cursor.column) }
+            cursor.offset += 1
+            while cursor.offset < bytes.count, !isScalarStart(bytes[cursor.offset]) { cursor.offset += 1 }
+            if byte == UInt8(ascii: "\n") { cursor.line += 1; cursor.column = 1 } else { cursor.column += 1 }
         }
-        offset = min(offset, bytes.count - 1)
-        while offset >= 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
-        return offset >= 0 ? lineAndColumn(ofByte: offset) : (line, column)
+        // (A parser reporting the `<` itself is answered too.)
+        if cursor.offset < bytes.count, bytes[cursor.offset] == UInt8(ascii: "<") { return (cursor.line, cursor.column) }
+        return cursor.lastOpen ?? target
+    }
+
+    /// How far ``startOfTag(endingAtLine:column:cursor:)`` has read: the character at `offset` is
+    /// at `line`, `column`; `lastOpen` is where the last `<` before it is.
+    struct Cursor {
+        var offset = 0
+        var line = 1
+        var column = 1
+        var lastOpen: (line: Int, column: Int)?
     }
 
     private func isScalarStart(_ byte: UInt8) -> Bool { byte & 0xC0 != 0x80 }
