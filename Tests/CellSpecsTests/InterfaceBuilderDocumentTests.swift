@@ -47,7 +47,7 @@ enum IBFixtures {
     }
 
     static let expected: [Expected] = [
-        Expected(file: "Feed.storyboard", name: "TextCell", kind: .tableViewCell, size: CGSize(width: 393, height: 66.333335876464844),
+        Expected(file: "Feed.storyboard", name: "TextCell", kind: .tableViewCell, size: CGSize(width: 393, height: 64.666666666666671),
                  id: "uyl-Tc-001", contentView: "tableViewCellContentView",
                  outlets: ["lineLabel": "uyl-Ll-004", "numberLabel": "uyl-Nl-003"]),
         Expected(file: "Feed.storyboard", name: "FDFeedCell", kind: .tableViewCell, size: CGSize(width: 393, height: 236),
@@ -71,7 +71,7 @@ enum IBFixtures {
                  id: "bDg-Vw-001", contentView: "view", outlets: [:]),
         Expected(file: "Headers.xib", name: "TagView", kind: .view, size: CGSize(width: 120, height: 32),
                  id: "rTg-Vw-001", contentView: "view", outlets: [:]),
-        Expected(file: "Controls.xib", name: "SettingsCell", kind: .tableViewCell, size: CGSize(width: 393, height: 330),
+        Expected(file: "Controls.xib", name: "SettingsCell", kind: .tableViewCell, size: CGSize(width: 393, height: 320.33333333333331),
                  id: "sEt-Ce-001", contentView: "tableViewCellContentView",
                  outlets: ["activityIndicator": "sEt-Ai-011", "followButton": "sEt-Bt-005", "noteTextView": "sEt-Tv-012",
                            "periodControl": "sEt-Sg-008", "progressView": "sEt-Pg-010", "reminderPicker": "sEt-Dp-013",
@@ -186,7 +186,7 @@ enum IBFixtures {
         #expect(label.bool("adjustsFontSizeToFit") == false)
         #expect(label.bool("hidden") == nil)
         #expect(label.number("verticalCompressionResistancePriority") == 749)
-        #expect(label.rect() == CGRect(x: 20, y: 11, width: 353, height: 16))
+        #expect(label.rect() == CGRect(x: 20, y: 11, width: 353, height: 14.333333333333334))
         #expect(label.child("fontDescription", key: "fontDescription")?["style"] == "UICTFontTextStyleCaption1")
         let layout = try #require(document.elementsByID["cFl-7i-Ee5"])
         #expect(layout.size(key: "itemSize") == CGSize(width: 170, height: 252))

@@ -22,7 +22,7 @@ import Testing
         #expect(r.status == 0, "\(r.err)")
         let cells = try JSONDecoder().decode([Cell].self, from: Data(r.out.utf8))
         #expect(cells == [
-            Cell(name: "TextCell", kind: "tableViewCell", width: 393, height: 66.333335876464844, id: "uyl-Tc-001",
+            Cell(name: "TextCell", kind: "tableViewCell", width: 393, height: 64.666666666666671, id: "uyl-Tc-001",
                  reuseIdentifier: "TextCell", customClass: "UYLTextCell"),
             Cell(name: "FDFeedCell", kind: "tableViewCell", width: 393, height: 236, id: "fdc-Ce-001",
                  reuseIdentifier: "FDFeedCell", customClass: "FDFeedCell"),
