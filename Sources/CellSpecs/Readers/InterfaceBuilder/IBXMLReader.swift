@@ -13,8 +13,8 @@ import FoundationXML
 /// 2. The first error XMLParser reports ends the parse and is the error thrown, at the line and
 ///    column XMLParser gives for it.
 /// 3. XMLParser reports the position at the *end* of a start tag (its `>`); an element's location
-///    is its `<`, found by looking back from there in the file's bytes (`<` cannot appear inside
-///    an attribute value, so the nearest one back is the tag's).
+///    is its `<`: the last `<` before that position (`<` cannot appear inside an attribute value,
+///    so it is the tag's), found by a cursor that reads the file once, in step with the parser.
 enum IBXMLReader {
     /// The deepest nesting read; deeper documents are refused (rule 1).
     static let maximumDepth = 256
