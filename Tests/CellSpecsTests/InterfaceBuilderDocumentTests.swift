@@ -131,6 +131,19 @@ enum IBFixtures {
         }
     }
 
+    @Test func crlfLineEndingsPlaceElementsOnTheSameLines() throws {
+        // As a Windows checkout with core.autocrlf writes the file.
+        let text = String(decoding: try IBFixtures.data("Headers.xib"), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let document = try InterfaceBuilderDocument(data: Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8), file: "crlf.xib")
+        #expect(document.cells.map(\.name) == ["ChapterHeader", "bDg-Vw-001", "TagView"])
+        for element in document.root.descendantsAndSelf {
+            let line = Array(lines[element.location.line - 1].unicodeScalars)
+            let tag = String(String.UnicodeScalarView(line[(element.location.column - 1)...])).prefix(element.name.count + 1)
+            #expect(tag == "<\(element.name)", "\(element)")
+        }
+    }
+
     @Test func aStartTagOverSeveralLinesIsPlacedAtItsFirst() throws {
         let data = IBFixtures.inline("""
                 <view contentMode="scaleToFill"

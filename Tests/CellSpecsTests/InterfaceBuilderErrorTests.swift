@@ -195,6 +195,18 @@ import Testing
         }
     }
 
+    @Test func otherEncodingsAndBinaryDataDoNotCrash() throws {
+        let text = String(decoding: try IBFixtures.data("TextCell.xib"), as: UTF8.self)
+        let latin1 = text.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+        read(latin1, "latin1.xib")
+        let utf16 = Array(text.replacingOccurrences(of: "UTF-8", with: "UTF-16").utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        read(utf16, "utf16be.xib")
+        read([0xFE, 0xFF] + utf16, "utf16bom.xib")
+        var random = Generator(state: 42)
+        read((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }, "noise.xib")
+        read([0xEF, 0xBB, 0xBF], "bom.xib")
+    }
+
     @Test func documentsAreReadConcurrently() async throws {
         let paths = IBFixtures.names.map(IBFixtures.path)
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
