@@ -252,6 +252,14 @@ enum IBFixtures {
         ])
     }
 
+    @Test func imageResourcesGiveTheirSizes() throws {
+        #expect(try IBFixtures.document("Feed.storyboard").imageSizes == [
+            "breakfast": CGSize(width: 240, height: 230), "product": CGSize(width: 512, height: 512),
+        ])
+        #expect(try IBFixtures.document("Headers.xib").imageSizes == ["star.fill": CGSize(width: 128, height: 116)])
+        #expect(try IBFixtures.document("TextCell.xib").imageSizes.isEmpty)
+    }
+
     @Test func xibsSkipPlaceholdersAndObjectsThatAreNotCells() throws {
         let data = IBFixtures.inline("""
                 <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>

@@ -30,6 +30,10 @@ public struct InterfaceBuilderDocument: Sendable {
     /// of every table and collection view (and a collection view's supplementary views) of every
     /// scene of a storyboard.
     public let cells: [IBCell]
+    /// The sizes of the images the document's `<resources>` name (what an image view showing one
+    /// takes as its intrinsic size). For an SF Symbol (`catalog="system"`) IB writes the glyph's
+    /// design size, not the point size UIKit draws it at.
+    public let imageSizes: [String: CGSize]
 
     /// Reads the file at `path`.
     ///
@@ -62,6 +66,13 @@ public struct InterfaceBuilderDocument: Sendable {
         }
         elementsByID = byID
         cells = IBCellFinder(root: root, kind: kind).cells()
+        var images: [String: CGSize] = [:]
+        for image in root.child("resources")?.children("image") ?? [] {
+            if let name = image["name"], let w = image.number("width"), let h = image.number("height") {
+                images[name] = CGSize(width: w, height: h)
+            }
+        }
+        imageSizes = images
     }
 
     /// The element with this IB id, for a reference written in `attribute` of `referrer` (a
