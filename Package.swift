@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Cassowary"], path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
-        .testTarget(name: "CellSpecsTests", dependencies: ["CellSpecs", "AutoLayout"]),
+        .testTarget(name: "CellSpecsTests", dependencies: ["CellSpecs", "AutoLayout"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout", "CellSpecs"]),
         .testTarget(name: "SelfSizingTests", dependencies: ["SelfSizing", "CellSpecs", "AutoLayout", "TextLayout", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "CellSpecs", "SelfSizing", "AutoLayout", "TextLayout"]),
