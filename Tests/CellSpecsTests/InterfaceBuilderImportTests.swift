@@ -195,7 +195,7 @@ import Testing
         let text = try #require(byIB["sEt-Tv-012"])
         #expect(!text.isScrollEnabled && text.text == "Notifications arrive at most once a day.\nQuiet hours are respected.")
         // The date picker: a plain view held at its recorded size, with a warning naming it.
-        let warning = try #require(settings.warnings.first { $0.message.contains("<datePicker>") })
+        let warning = try #require(settings.warnings.first { $0.message.contains("<datePicker id=\"sEt-Dp-013\">") })
         #expect(warning.location.line == 67 && warning.message.contains("94 x 34.33"))
         let picker = settings.spec.constraints.filter { $0.firstItem == .view("sEt_Dp_013") }
         #expect(picker.map(\.firstAttribute) == [.width, .height])
@@ -246,6 +246,37 @@ import Testing
         } throws: { error in
             let e = error as? SpecError
             return e?.line == 12 && e?.message.contains("c-1") == true && e?.message.contains("zzz-99") == true
+        }
+    }
+}
+
+/// Imports of fixtures with attribute values replaced by odd ones: errors or warnings, never a trap.
+@Suite struct InterfaceBuilderImportFuzzTests {
+    static let oddValues = ["", "nan", "-1", "0", "1e308", "-1e308", "infinite", "24:0", "0:0", "YES", "NO", "x", "999999999999999999999"]
+
+    @Test(arguments: IBFixtures.names)
+    func oddAttributeValues(_ name: String) throws {
+        let text = String(decoding: try IBFixtures.data(name), as: UTF8.self)
+        var generator = InterfaceBuilderFuzzTests.Generator(state: UInt64(name.utf8.count))
+        let pattern = try NSRegularExpression(pattern: "=\"[^\"<>&]*\"")
+        let matches = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        for _ in 0..<40 {
+            var mutated = text
+            for match in matches.reversed() where Int.random(in: 0..<8, using: &generator) == 0 {
+                let range = Range(match.range, in: mutated)!
+                mutated.replaceSubrange(range, with: "=\"\(Self.oddValues.randomElement(using: &generator)!)\"")
+            }
+            guard let document = try? InterfaceBuilderDocument(data: Data(mutated.utf8), file: name) else { continue }
+            for cell in document.cells {
+                do {
+                    let imported = try InterfaceBuilderImport(cell: cell, in: document, options: .init(asRecorded: Bool.random(using: &generator)))
+                    let template = try imported.makeTemplate(measurer: ScaledMeasurer())
+                    _ = template.fittingSize(width: 320)
+                    _ = try? OutletBinding(imported).apply(["text": .string("x")], to: template)
+                } catch {
+                    #expect(!error.message.isEmpty)
+                }
+            }
         }
     }
 }

@@ -36,7 +36,7 @@ extension IBCellImporter {
         readGeometry(e, into: &v)
         if known == nil {
             let size = frame?.size ?? .zero
-            warn("<\(e.name)> is not a view kind the import knows: a plain view of its recorded size, \(Self.short(size.width)) x \(Self.short(size.height))", at: e)
+            warn("<\(e.name) id=\"\(ibIDs[v.id] ?? v.id)\"> is not a view kind the import knows: a plain view of its recorded size, \(Self.short(size.width)) x \(Self.short(size.height))", at: e)
             let p = v.compressionResistance.horizontal ?? .defaultHigh, q = v.compressionResistance.vertical ?? .defaultHigh
             let location = e.location
             constraints.append(CellSpec.ConstraintSpec(.view(v.id), .width, constant: size.width, priority: p, location: location))
@@ -95,10 +95,11 @@ extension IBCellImporter {
 
     private mutating func readLabel(_ e: IBElement, into v: inout CellSpec.ViewSpec) {
         readText(e, into: &v)
-        v.numberOfLines = e.number("numberOfLines").map { Int($0) } ?? 1
+        // Clamped: any number must read without trapping (a negative one is UIKit's 0, no limit).
+        v.numberOfLines = e.number("numberOfLines").map { Int(min(max($0, 0), 1_000_000)) } ?? 1
         v.lineBreakMode = Self.lineBreakMode(e["lineBreakMode"]) ?? v.lineBreakMode
         v.textAlignment = Self.textAlignment(e["textAlignment"]) ?? v.textAlignment
-        v.preferredMaxLayoutWidth = e.number("preferredMaxLayoutWidth") ?? 0
+        v.preferredMaxLayoutWidth = max(e.number("preferredMaxLayoutWidth") ?? 0, 0)
     }
 
     /// Text from the `text` attribute, a `<string key="text">`, or an attributed string's
@@ -220,7 +221,8 @@ extension IBCellImporter {
     static func placeholder(_ text: String?) -> CGFloat? {
         guard let text else { return nil }
         if text == "infinite" { return CGSize.noIntrinsicMetric }
-        return Double(text).map { CGFloat($0) }
+        guard let x = Double(text), x.isFinite, x >= 0 else { return nil }
+        return CGFloat(x)
     }
 
     /// A number for a message: at most two decimals.

@@ -57,7 +57,7 @@ public struct InterfaceBuilderImport {
 
     /// The cell as a spec (view ids made from IB ids by rule 1).
     public var spec: CellSpec
-    /// The problems that did not stop the import, in document order.
+    /// The problems that did not stop the import, in document order (each distinct message once).
     public var warnings: [Warning]
     /// Spec view id -> IB object id (`contentView` -> the content view's id, else the cell's).
     public var ibIDs: [String: String]
@@ -83,7 +83,7 @@ public struct InterfaceBuilderImport {
         spec = CellSpec(file: document.file, views: importer.views, constraints: importer.constraints,
                         contentViewMargins: importer.contentViewMargins(recordedSize: recordedSize),
                         size: recordedSize.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil })
-        warnings = importer.warnings
+        warnings = importer.warnings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         ibIDs = importer.ibIDs
         recordedFrames = importer.recordedFrames
         if let size = recordedSize { recordedFrames["contentView"] = CGRect(origin: .zero, size: size) }
