@@ -280,3 +280,19 @@ import Testing
         }
     }
 }
+
+/// Colours, for pictures of imported cells.
+@Suite struct InterfaceBuilderColorTests {
+    @Test func componentsGreysAndSystemColours() throws {
+        let feed = try IBImports.imported("Feed.storyboard", "FDFeedCell")
+        let content = try #require(feed.spec.views.first { $0.id == "fdc_Co_004" })
+        #expect(abs(content.textColor.red - 0.33333333333333331) < 1e-9 && content.textColor.alpha == 1)
+        let username = try #require(feed.spec.views.first { $0.id == "fdc_Un_006" })
+        #expect(abs(username.textColor.alpha - 0.6) < 1e-9, "secondaryLabelColor from <resources>")
+        #expect(try #require(feed.spec.views.first { $0.id == "fdc_Ti_003" }).textColor == .black, "<nil>: the default")
+        let card = try IBImports.imported("Feed.storyboard", "ProductCard")
+        #expect(card.spec.contentViewBackground == Color(red: 1, green: 1, blue: 1), "the cell's colour")
+        let badge = try IBImports.imported("Headers.xib", "bDg-Vw-001")
+        #expect(badge.spec.contentViewBackground == Color(red: 1, green: 0.80000000000000004, blue: 0))
+    }
+}

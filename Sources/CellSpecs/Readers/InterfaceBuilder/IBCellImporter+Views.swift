@@ -73,6 +73,7 @@ extension IBCellImporter {
     /// What every view has: hidden, priorities, frame keeping, margins, placeholder sizes.
     private func readGeometry(_ e: IBElement, into v: inout CellSpec.ViewSpec) {
         if e.bool("hidden") == true { v.hidden = "true" }
+        v.backgroundColor = color("backgroundColor", of: e)
         func priority(_ name: String) -> LayoutPriority? {
             e.number(name).map { LayoutPriority(min(max($0, 1), 1000)) }
         }
@@ -130,6 +131,7 @@ extension IBCellImporter {
         if let description = e.child("fontDescription", key: "fontDescription") {
             v.font = resolveFont(description.attributes.filter { $0.key != "key" }, at: description)
         }
+        if let textColor = color("textColor", of: e) { v.textColor = textColor }
     }
 
     mutating func resolveFont(_ attributes: [String: String], at element: IBElement) -> Font {

@@ -92,6 +92,12 @@ struct IBCellImporter {
         }
     }
 
+    /// The content view's background colour, else the cell's (a collection view cell's is
+    /// usually set on the cell).
+    var contentViewBackground: Color? {
+        color("backgroundColor", of: contentElement) ?? color("backgroundColor", of: cell.element)
+    }
+
     /// The margins written on an element: `directionalLayoutMargins`, else `layoutMargins` (left
     /// to right: left is leading).
     static func margins(of element: IBElement) -> DirectionalEdgeInsets? {

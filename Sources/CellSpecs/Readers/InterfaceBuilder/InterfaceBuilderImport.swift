@@ -82,6 +82,7 @@ public struct InterfaceBuilderImport {
         let recordedSize = cell.recordedSize ?? importer.contentElement.rect()?.size
         spec = CellSpec(file: document.file, views: importer.views, constraints: importer.constraints,
                         contentViewMargins: importer.contentViewMargins(recordedSize: recordedSize),
+                        contentViewBackground: importer.contentViewBackground,
                         size: recordedSize.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil })
         warnings = importer.warnings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         ibIDs = importer.ibIDs
