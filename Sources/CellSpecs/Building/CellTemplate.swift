@@ -47,9 +47,9 @@ public final class CellTemplate {
     /// - Parameter spec: the cell's views and constraints.
     /// - Parameter measurer: the text measurer of the labels, buttons, segmented controls and text
     ///   views (nil uses `Label.defaultMeasurer`).
-    /// - Parameter usesPlaceholderIntrinsicSizes: whether plain views with a
-    ///   ``CellSpec/ViewSpec/placeholderIntrinsicSize`` get it as their intrinsic size, as Interface
-    ///   Builder lays them out at design time; false (the default) is UIKit at run time, which
+    /// - Parameter usesPlaceholderIntrinsicSizes: whether plain views, labels, image views,
+    ///   buttons and text views with a ``CellSpec/ViewSpec/placeholderIntrinsicSize`` get it as
+    ///   their intrinsic size, as Interface Builder lays them out at design time; false (the default) is UIKit at run time, which
     ///   drops placeholders.
     /// - Throws: ``SpecError`` for views whose parent is unknown, views kept at their frames
     ///   without a frame (or, with a flexible autoresizing mask, without a recorded parent size to
@@ -83,7 +83,14 @@ public final class CellTemplate {
                 view = View(identifier: v.id)
             }
         case .label:
-            let label = Label(identifier: v.id, text: "", font: v.font)
+            let label: Label
+            if let size = placeholder(v) {
+                let sized = PlaceholderLabel(identifier: v.id, text: "", font: v.font)
+                sized.placeholderSize = size
+                label = sized
+            } else {
+                label = Label(identifier: v.id, text: "", font: v.font)
+            }
             label.measurer = measurer
             label.numberOfLines = v.numberOfLines
             label.lineBreakMode = v.lineBreakMode
@@ -97,7 +104,14 @@ public final class CellTemplate {
             }
             view = label
         case .image:
-            let image = ImageView(identifier: v.id)
+            let image: ImageView
+            if let size = placeholder(v) {
+                let sized = PlaceholderImageView(identifier: v.id)
+                sized.placeholderSize = size
+                image = sized
+            } else {
+                image = ImageView(identifier: v.id)
+            }
             if let w = v.imageWidth, let h = v.imageHeight {
                 let (tw, th) = (BindingTemplate(w), BindingTemplate(h))
                 let path = v.imagePath.map(BindingTemplate.init)
@@ -173,11 +187,23 @@ public final class CellTemplate {
         }
     }
 
+    /// The view's placeholder intrinsic size when the template uses them (design-time layout).
+    private func placeholder(_ v: CellSpec.ViewSpec) -> CGSize? {
+        usesPlaceholderIntrinsicSizes ? v.placeholderIntrinsicSize : nil
+    }
+
     /// A control of the spec's control kinds, with its spec's properties.
     private func makeControl(_ v: CellSpec.ViewSpec, measurer: (any TextMeasuring)?) -> View {
         switch v.type {
         case .button:
-            let button = Button(identifier: v.id, font: v.font)
+            let button: Button
+            if let size = placeholder(v) {
+                let sized = PlaceholderButton(identifier: v.id, font: v.font)
+                sized.placeholderSize = size
+                button = sized
+            } else {
+                button = Button(identifier: v.id, font: v.font)
+            }
             button.measurer = measurer
             if let insets = v.contentInsets { button.contentInsets = insets }
             if let t = v.title {
@@ -198,7 +224,14 @@ public final class CellTemplate {
         case .progressView:
             return ProgressView(identifier: v.id)
         default:
-            let textView = TextView(identifier: v.id, font: v.font)
+            let textView: TextView
+            if let size = placeholder(v) {
+                let sized = PlaceholderTextView(identifier: v.id, font: v.font)
+                sized.placeholderSize = size
+                textView = sized
+            } else {
+                textView = TextView(identifier: v.id, font: v.font)
+            }
             textView.measurer = measurer
             textView.lineHeight = v.lineHeight
             textView.language = v.language

@@ -31,7 +31,8 @@ extension CellSpec {
         public var insetsLayoutMarginsFromSafeArea = true
         /// An intrinsic size given at design time (IB's placeholderIntrinsicWidth/Height; a side of
         /// `CGSize.noIntrinsicMetric` is "none"). UIKit removes it at build time: it sizes nothing
-        /// at run time, and ``CellTemplate`` ignores it unless asked for design-time layout.
+        /// at run time, and ``CellTemplate`` ignores it unless asked for design-time layout (then it
+        /// sizes plain views, labels, image views, buttons and text views).
         public var placeholderIntrinsicSize: CGSize?
         // Labels and text views.
         public var text: String?
