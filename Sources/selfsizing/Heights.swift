@@ -41,9 +41,9 @@ struct Heights: ParsableCommand {
     }
 
     func run() throws {
-        let (cellSpec, items) = try list.read()
+        let (cell, items, measurer) = try list.read()
         let start = Date()
-        let (table, source) = list.table(cellSpec, items, measurer: TextMeasurer())
+        let (table, source) = list.table(cell, items, measurer: measurer)
         table.separatorStyle = separator == .none ? .none : .singleLine
         table.scale = CGFloat(scale)
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
@@ -55,6 +55,7 @@ struct Heights: ParsableCommand {
         }
         bar?.finish()
         _ = source
+        cell.reportUnknownKeys(data: list.data)
         let seconds = Date().timeIntervalSince(start)
         let heights = items.isEmpty ? [] : table.rowHeights(inSection: 0)
         let contentHeight = Double(table.contentSize.height)
