@@ -63,8 +63,11 @@ final class CellSource {
     /// Whether the import reproduces Interface Builder's design-time layout (`--as-recorded`).
     let isAsRecorded: Bool
     /// Keys of the items bound so far that named no outlet, in the order first seen.
-    private(set) var unknownKeys: [String] = []
+    var unknownKeys: [String] { unknownKeysLock.withLock { unknownKeyList } }
+    private var unknownKeyList: [String] = []
     private var unknownKeySet: Set<String> = []
+    /// Lists bind rows on several threads (one template each): the unknown keys are shared.
+    private let unknownKeysLock = NSLock()
     private let binding: OutletBinding?
 
     /// Whether a path names an Interface Builder file.
@@ -89,6 +92,7 @@ final class CellSource {
             imported = nil
             ibCell = nil
             binding = nil
+            outletsByView = [:]
             return
         }
         let document: InterfaceBuilderDocument
@@ -109,6 +113,7 @@ final class CellSource {
             self.imported = imported
             spec = imported.spec
             binding = OutletBinding(imported)
+            outletsByView = Self.outletsByView(imported.outlets)
         } catch { throw CLIError(error) }
         ibCell = cell
         var seen: Set<InterfaceBuilderImport.Warning> = []
@@ -137,8 +142,10 @@ final class CellSource {
     /// spec's `{field}`s with the 1-based row.
     func bind(_ item: DataItem, row: Int, to template: CellTemplate) throws(BindingError) {
         guard let binding else { return try template.configure(with: item, row: row) }
-        for key in try binding.apply(item, to: template) where unknownKeySet.insert(key).inserted {
-            unknownKeys.append(key)
+        let unknown = try binding.apply(item, to: template)
+        guard !unknown.isEmpty else { return }
+        unknownKeysLock.withLock {
+            for key in unknown where unknownKeySet.insert(key).inserted { unknownKeyList.append(key) }
         }
     }
 
@@ -152,6 +159,7 @@ final class CellSource {
 
     /// Prints, once, the item keys that named no outlet of an imported cell.
     func reportUnknownKeys(data: String?) {
+        let unknownKeys = self.unknownKeys
         guard !unknownKeys.isEmpty else { return }
         let keys = unknownKeys.map { "\"\($0)\"" }.joined(separator: ", ")
         Self.warn("\(data ?? "the data item"): \(unknownKeys.count == 1 ? "key" : "keys") \(keys) \(unknownKeys.count == 1 ? "names" : "name") no outlet of cell \"\(name)\" in \(path); not bound")
@@ -164,9 +172,12 @@ final class CellSource {
     /// The outlet that names a view of an imported cell (the first by name when several do).
     func outlet(ofView id: String) -> String? { outletsByView[id] }
 
-    private lazy var outletsByView: [String: String] = {
+    private let outletsByView: [String: String]
+
+    /// Spec view id -> the outlet naming it (the first by name when several do).
+    private static func outletsByView(_ outlets: [String: String]) -> [String: String] {
         var out: [String: String] = [:]
-        for (property, view) in (imported?.outlets ?? [:]).sorted(by: { $0.key < $1.key }) where out[view] == nil { out[view] = property }
+        for (property, view) in outlets.sorted(by: { $0.key < $1.key }) where out[view] == nil { out[view] = property }
         return out
-    }()
+    }
 }

@@ -9,7 +9,7 @@ import TextLayout
 /// storyboard, and with `--as-recorded` compares its layout with the frames IB recorded.
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lay a cell spec out at a width and print its size and frames.",
+        abstract: "Lay a cell spec, or a cell of a .xib or .storyboard, out at a width and print its size and frames.",
         discussion: """
         Fits the template as systemLayoutSizeFitting(CGSize(W, 0), .required, .fittingSizeLevel), lays it out at that \
         size, and prints every frame in contentView coordinates. Text is measured with fontconfig, HarfBuzz and ICU.
