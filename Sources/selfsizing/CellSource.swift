@@ -152,7 +152,7 @@ final class CellSource {
     /// A list cell of this cell for a reuse identifier, binding as ``bind(_:row:to:)``.
     func makeCell(reuseIdentifier: String, measurer: TextMeasurer) throws(SpecError) -> SpecCell {
         guard binding != nil else { return try SpecCell(spec: spec, reuseIdentifier: reuseIdentifier, measurer: measurer) }
-        return try SpecCell(spec: spec, reuseIdentifier: reuseIdentifier, measurer: measurer) { [unowned self] template, item, row throws(BindingError) in
+        return try SpecCell(spec: spec, reuseIdentifier: reuseIdentifier, measurer: measurer) { template, item, row throws(BindingError) in
             try self.bind(item, row: row, to: template)
         }
     }
