@@ -44,9 +44,9 @@ struct CollectionCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (cellSpec, items) = try list.read()
+        let (cell, items, measurer) = try list.read()
         let start = Date()
-        let setup = layout.makeCollection(cellSpec, items, list: list, height: height, measurer: TextMeasurer())
+        let setup = layout.makeCollection(cell, items, list: list, height: height, measurer: measurer)
         let collection = setup.collection
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
         var shown = -1
@@ -68,6 +68,7 @@ struct CollectionCommand: ParsableCommand {
         let content = collection.contentSize
         if let problem = collection.diagnostics.first { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
         withExtendedLifetime(setup) {}
+        cell.reportUnknownKeys(data: list.data)
         FileHandle.standardOutput.write(Data(output(frames, content: content, seconds: seconds).utf8))
     }
 

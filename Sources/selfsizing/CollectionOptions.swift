@@ -144,15 +144,15 @@ struct CollectionOptions: ParsableArguments {
         return flow
     }
 
-    /// A one-section collection of the items in spec cells (reuse identifier "cell"), laid out as
+    /// A one-section collection of the items in the source's cells (reuse identifier "cell"), laid out as
     /// the flags say; nothing measured yet.
-    func makeCollection(_ cellSpec: CellSpec, _ items: [DataItem], list: ListOptions, height: Double?,
+    func makeCollection(_ cell: CellSource, _ items: [DataItem], list: ListOptions, height: Double?,
                         measurer: TextMeasurer) -> CollectionSetup {
         let collection = CollectionView(width: CGFloat(list.width), height: CGFloat(height ?? 0), layout: makeLayout())
         collection.contentSizeCategory = ContentSizeCategory(name: list.contentSizeCategory)!
         let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
         collection.dataSource = source
-        collection.register(cellSpec, measurer: measurer, forCellWithReuseIdentifier: "cell")
+        collection.register(forCellWithReuseIdentifier: "cell") { try cell.makeCell(reuseIdentifier: "cell", measurer: measurer) }
         let delegate = itemWidth.map { FixedWidthItems(width: CGFloat($0), source: source) }
         collection.delegate = delegate
         return CollectionSetup(collection: collection, source: source, delegate: delegate)

@@ -14,8 +14,10 @@ struct Demo: ParsableCommand {
         abstract: "Lay out a sample list and a product grid, print a summary, and draw their first screens.",
         discussion: """
         Uses only files in the project's examples/: the feed cell over examples/feed.json and the UYL text cell over \
-        examples/sentences.json, in one table of two sections; then the product card over examples/products.json in \
-        a two-column grid, drawn to a second file beside the first (demo-products.png for demo.png).
+        examples/sentences.json, in one table of two sections; then the text section again with its cell imported \
+        from examples/cells.storyboard (prototype TextCell), its heights compared with the YAML cell's; then the \
+        product card over examples/products.json in a two-column grid, drawn to a second file beside the first \
+        (demo-products.png for demo.png).
         """)
 
     @Option(help: "The table's width in points.")
@@ -102,12 +104,18 @@ struct Demo: ParsableCommand {
         let path = URL(fileURLWithPath: output).standardizedFileURL.path
         print("Wrote \(path): the first screen, \(Self.number(width)) x \(Self.number(Double(screen))) points at 2x.")
         print("")
+        try StoryboardSection(examples: dir, sentences: sentences, width: width, measurer: measurer)
+            .run(yamlHeights: table.rowHeights(inSection: 1))
+        print("")
         try products.run(picture: Self.productsPath(output))
         print("")
         print("Try next:")
         print("  .build/release/selfsizing render examples/feed-cell.yaml --data examples/feed.json --width 320 --output feed.png --overlay")
         print("  .build/release/selfsizing heights examples/uyl-text-cell.yaml --data examples/sentences.json --width 375 --content-size-category AX2")
         print("  .build/release/selfsizing layout examples/feed-cell.yaml --width 375 --data item.json --format text")
+        print("  .build/release/selfsizing cells examples/cells.storyboard --format text")
+        print("  .build/release/selfsizing heights examples/cells.storyboard --cell TextCell --data examples/sentences.json --width 375")
+        print("  .build/release/selfsizing layout examples/cells.storyboard --cell FeedCell --as-recorded --format text")
         print("  .build/release/selfsizing collection examples/product-card.yaml --data examples/products.json --width 375 --columns 2 --section-inset 10 --format json")
         print("  make test    # the test suite;  make bench   # the benchmarks")
     }

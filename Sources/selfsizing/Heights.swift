@@ -11,6 +11,8 @@ struct Heights: ParsableCommand {
         discussion: """
         Data: a JSON array (of objects or strings), JSON Lines, CSV with a header row, or a property list array. \
         Each item binds to the spec's {field}s; a string item binds to {text}; {row} is the 1-based row. \
+        A cell of a .xib or .storyboard (--cell NAME) binds items to its outlets by property name (a string item to \
+        its only multi-line label); keys that name no outlet are reported once on standard error. \
         Heights include the separator (1/scale) unless --separator none.
         """)
 
@@ -41,9 +43,9 @@ struct Heights: ParsableCommand {
     }
 
     func run() throws {
-        let (cellSpec, items) = try list.read()
+        let (cell, items, measurer) = try list.read()
         let start = Date()
-        let (table, source) = list.table(cellSpec, items, measurer: TextMeasurer())
+        let (table, source) = list.table(cell, items, measurer: measurer)
         table.separatorStyle = separator == .none ? .none : .singleLine
         table.scale = CGFloat(scale)
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
@@ -55,6 +57,7 @@ struct Heights: ParsableCommand {
         }
         bar?.finish()
         _ = source
+        cell.reportUnknownKeys(data: list.data)
         let seconds = Date().timeIntervalSince(start)
         let heights = items.isEmpty ? [] : table.rowHeights(inSection: 0)
         let contentHeight = Double(table.contentSize.height)

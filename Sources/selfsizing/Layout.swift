@@ -5,20 +5,38 @@ import Foundation
 import TextLayout
 
 /// `selfsizing layout SPEC --width W`: lays a cell spec out as a self-sizing cell and prints its
-/// size and frames.
+/// size and frames; `selfsizing layout FILE --cell NAME --width W` does so for a cell of a xib or
+/// storyboard, and with `--as-recorded` compares its layout with the frames IB recorded.
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lay a cell spec out at a width and print its size and frames.",
+        abstract: "Lay a cell spec, or a cell of a .xib or .storyboard, out at a width and print its size and frames.",
         discussion: """
         Fits the template as systemLayoutSizeFitting(CGSize(W, 0), .required, .fittingSizeLevel), lays it out at that \
         size, and prints every frame in contentView coordinates. Text is measured with fontconfig, HarfBuzz and ICU.
+
+        A .xib or .storyboard cell (--cell NAME, see `selfsizing cells`) is imported first; the data item binds to \
+        its outlets by property name. Its frames are keyed by IB object id (the content view as "contentView"), \
+        each with the outlet naming it when one does: json {"cell": NAME, "size": {...}, "frames": {"contentView": \
+        {"x", "y", "width", "height"}, "<IB id>": {"x", "y", "width", "height", "outlet": "titleLabel"}, ...}, \
+        "diagnostics": [...]}; text "<IB id> [outlet]  (x, y)  w x h".
+
+        --as-recorded reproduces Interface Builder's own layout: the cell at the size IB recorded (its content \
+        view's frame), labels, image views, buttons and text views sized as IB recorded them; it prints each view's \
+        frame next to IB's recorded frame (content-view coordinates) and the largest difference in points: json \
+        {"cell", "size", "views": [{"id", "outlet", "frame", "recorded", "difference"}], "largestDifference", \
+        "diagnostics"}. --width is not needed.
         """)
 
-    @Argument(help: "The cell spec file (YAML or JSON).")
+    @Argument(help: "The cell spec file (YAML or JSON), or an Interface Builder file (.xib or .storyboard) with --cell.")
     var spec: String
 
+    @OptionGroup var cellOptions: CellOptions
+
     @Option(help: "The content view's width in points.")
-    var width: Double
+    var width: Double?
+
+    @Flag(name: .customLong("as-recorded"), help: "Lay an Interface Builder cell out as IB did and compare with its recorded frames.")
+    var asRecorded = false
 
     @Option(help: "A JSON file with the data item to bind (an object, or a string bound as {text}).")
     var data: String?
@@ -37,8 +55,12 @@ struct Layout: ParsableCommand {
     }
 
     func validate() throws {
-        guard width.isFinite, width > 0, width <= 100_000 else {
-            throw ValidationError("--width must be a number above 0 (points), got \(width)")
+        if let width {
+            guard width.isFinite, width > 0, width <= 100_000 else {
+                throw ValidationError("--width must be a number above 0 (points), got \(width)")
+            }
+        } else if !asRecorded {
+            throw ValidationError("give --width W: the content view's width in points (only --as-recorded takes IB's recorded size)")
         }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 10) {
             throw ValidationError("--scale must be a number from above 0 to 10, got \(scale)")
@@ -47,13 +69,15 @@ struct Layout: ParsableCommand {
     }
 
     func run() throws {
+        try cellOptions.addFontDirectories()
+        let measurer = TextMeasurer()
+        let source = try CellSource(path: spec, options: cellOptions, asRecorded: asRecorded, measurer: measurer)
         let item = try data.map(readItem) ?? [:]
-        let cell: CellTemplate
-        do {
-            cell = try CellTemplate(spec: try CellSpec(contentsOf: spec), measurer: TextMeasurer())
-            try cell.configure(with: item, row: row)
-        } catch { throw CLIError(error, spec: spec, data: data) }
-        let report = cell.report(width: CGFloat(width))
+        let cell = try source.makeTemplate(measurer: measurer)
+        do { try source.bind(item, row: row, to: cell) } catch { throw CLIError(error, spec: spec, data: data) }
+        source.reportUnknownKeys(data: data)
+        if asRecorded { return try printRecorded(source, cell) }
+        let report = cell.report(width: CGFloat(width ?? 0))
         var frames = report.frames.map { ($0.id, $0.frame) }
         var size = report.size
         if let scale {
@@ -62,8 +86,8 @@ struct Layout: ParsableCommand {
         }
         let diagnostics = report.diagnostics.map(\.description)
         switch format {
-        case .json: print(json(size: size, frames: frames, diagnostics: diagnostics))
-        case .text: print(text(size: size, frames: frames, cell: cell, diagnostics: diagnostics))
+        case .json: print(json(size: size, frames: frames, diagnostics: diagnostics, source: source))
+        case .text: print(text(size: size, frames: frames, cell: cell, diagnostics: diagnostics, source: source))
         }
     }
 
@@ -71,27 +95,35 @@ struct Layout: ParsableCommand {
         do { return try DataFile.readItem(path) } catch { throw CLIError(error) }
     }
 
-    func json(size: CGSize, frames: [(String, CGRect)], diagnostics: [String]) -> String {
+    /// A frame as a JSON object, with an `outlet` member when one is given.
+    static func rect(_ r: CGRect, outlet: String? = nil) -> String {
         func n(_ x: CGFloat) -> String { JSONNumber.format(Double(x)) }
-        func rect(_ r: CGRect) -> String {
-            "{\"x\": \(n(r.origin.x)), \"y\": \(n(r.origin.y)), \"width\": \(n(r.size.width)), \"height\": \(n(r.size.height))}"
-        }
-        var out = "{\n  \"size\": {\"width\": \(n(size.width)), \"height\": \(n(size.height))},\n  \"frames\": {\n"
-        out += frames.map { "    \(JSONNumber.quote($0.0)): \(rect($0.1))" }.joined(separator: ",\n")
+        let named = outlet.map { ", \"outlet\": \(JSONNumber.quote($0))" } ?? ""
+        return "{\"x\": \(n(r.origin.x)), \"y\": \(n(r.origin.y)), \"width\": \(n(r.size.width)), \"height\": \(n(r.size.height))\(named)}"
+    }
+
+    func json(size: CGSize, frames: [(String, CGRect)], diagnostics: [String], source: CellSource) -> String {
+        func n(_ x: CGFloat) -> String { JSONNumber.format(Double(x)) }
+        var out = "{\n"
+        if source.imported != nil { out += "  \"cell\": \(JSONNumber.quote(source.name)),\n" }
+        out += "  \"size\": {\"width\": \(n(size.width)), \"height\": \(n(size.height))},\n  \"frames\": {\n"
+        out += frames.map { "    \(JSONNumber.quote(source.key(ofView: $0.0))): \(Self.rect($0.1, outlet: source.outlet(ofView: $0.0)))" }
+            .joined(separator: ",\n")
         out += "\n  },\n  \"diagnostics\": ["
         out += diagnostics.map { JSONNumber.quote($0) }.joined(separator: ", ")
         out += "]\n}"
         return out
     }
 
-    func text(size: CGSize, frames: [(String, CGRect)], cell: CellTemplate, diagnostics: [String]) -> String {
+    func text(size: CGSize, frames: [(String, CGRect)], cell: CellTemplate, diagnostics: [String], source: CellSource) -> String {
         func n(_ x: CGFloat) -> String { JSONNumber.format((Double(x) * 100).rounded() / 100) }
         var out = "contentView \(n(size.width)) x \(n(size.height))\n"
         let byID = Dictionary(uniqueKeysWithValues: frames)
         func walk(_ view: View, _ depth: Int) {
             for sub in view.subviews {
                 guard let r = byID[sub.identifier] else { continue }
-                var line = String(repeating: "  ", count: depth) + "\(sub.identifier)  (\(n(r.origin.x)), \(n(r.origin.y)))  \(n(r.size.width)) x \(n(r.size.height))"
+                let name = source.key(ofView: sub.identifier) + (source.outlet(ofView: sub.identifier).map { " [\($0)]" } ?? "")
+                var line = String(repeating: "  ", count: depth) + "\(name)  (\(n(r.origin.x)), \(n(r.origin.y)))  \(n(r.size.width)) x \(n(r.size.height))"
                 if let label = sub as? Label { line += "  \"\(label.text.prefix(40))\(label.text.count > 40 ? "..." : "")\"" }
                 out += line + "\n"
                 walk(sub, depth + 1)

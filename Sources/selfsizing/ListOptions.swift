@@ -7,8 +7,10 @@ import TextLayout
 
 /// What `heights`, `collection` and `render` share: a spec, its rows, the list's width and Dynamic Type size.
 struct ListOptions: ParsableArguments {
-    @Argument(help: "The cell spec file (YAML or JSON).")
+    @Argument(help: "The cell spec file (YAML or JSON), or an Interface Builder file (.xib or .storyboard) with --cell.")
     var spec: String
+
+    @OptionGroup var cellOptions: CellOptions
 
     @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
     var data: String
@@ -30,26 +32,28 @@ struct ListOptions: ParsableArguments {
         }
     }
 
-    /// The spec and the rows, read; errors name the file and where in it.
-    func read() throws -> (CellSpec, [DataItem]) {
-        let cellSpec: CellSpec
-        do { cellSpec = try CellSpec(contentsOf: spec) } catch { throw CLIError(error) }
+    /// The font directories added, a measurer, the cell and the rows, read; errors name the file
+    /// and where in it.
+    func read() throws -> (CellSource, [DataItem], TextMeasurer) {
+        try cellOptions.addFontDirectories()
+        let measurer = TextMeasurer()
+        let source = try CellSource(path: spec, options: cellOptions, measurer: measurer)
         let items: [DataItem]
         do { items = try DataFile.read(data) } catch { throw CLIError(error) }
-        return (cellSpec, items)
+        return (source, items, measurer)
     }
 
     /// An error of laying the table out, for the command line: a row that fails is named in the
     /// data file, anything else in the spec.
     func cliError(_ error: Error) -> CLIError { CLIError(error, spec: spec, data: data) }
 
-    /// A one-section table of the rows in spec cells (reuse identifier "cell").
-    func table(_ cellSpec: CellSpec, _ items: [DataItem], measurer: TextMeasurer) -> (TableView, ItemsDataSource) {
+    /// A one-section table of the rows in the source's cells (reuse identifier "cell").
+    func table(_ cell: CellSource, _ items: [DataItem], measurer: TextMeasurer) -> (TableView, ItemsDataSource) {
         let table = TableView(width: CGFloat(width))
         table.contentSizeCategory = ContentSizeCategory(name: contentSizeCategory)!
         let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
         table.dataSource = source
-        table.register(cellSpec, measurer: measurer, forCellReuseIdentifier: "cell")
+        table.register(forCellReuseIdentifier: "cell") { try cell.makeCell(reuseIdentifier: "cell", measurer: measurer) }
         return (table, source)
     }
 }

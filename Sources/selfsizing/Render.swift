@@ -69,11 +69,10 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let (cellSpec, items) = try list.read()
+        let (cell, items, measurer) = try list.read()
         guard !items.isEmpty else { throw CLIError("\(list.data): no rows to draw") }
-        let measurer = TextMeasurer()
-        if collectionLayout.isCollection { return try drawCollection(cellSpec, items, measurer) }
-        let (table, source) = list.table(cellSpec, items, measurer: measurer)
+        if collectionLayout.isCollection { return try drawCollection(cell, items, measurer) }
+        let (table, source) = list.table(cell, items, measurer: measurer)
         table.scale = CGFloat(scale)
         if items.count == 1 { table.separatorStyle = .none }
         let span: ClosedRange<CGFloat>
@@ -107,6 +106,7 @@ struct Render: ParsableCommand {
         renderer.overlay = overlay
         do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error) }
         _ = source
+        cell.reportUnknownKeys(data: list.data)
         print("wrote \(output): \(JSONNumber.format(list.width)) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
     }
 }
@@ -114,9 +114,9 @@ struct Render: ParsableCommand {
 extension Render {
     /// Draws the viewport of a collection: its first screen, or --offset and --height along the
     /// scroll axis (scrolling horizontally, --width points from --offset, the collection --height tall).
-    func drawCollection(_ cellSpec: CellSpec, _ items: [DataItem], _ measurer: TextMeasurer) throws {
+    func drawCollection(_ cell: CellSource, _ items: [DataItem], _ measurer: TextMeasurer) throws {
         let horizontal = collectionLayout.horizontal
-        let setup = collectionLayout.makeCollection(cellSpec, items, list: list, height: horizontal ? height : nil, measurer: measurer)
+        let setup = collectionLayout.makeCollection(cell, items, list: list, height: horizontal ? height : nil, measurer: measurer)
         let collection = setup.collection
         let start = CGFloat(offset ?? 0)
         let length = horizontal ? CGFloat(list.width) : CGFloat(height ?? 812)
@@ -140,6 +140,7 @@ extension Render {
         renderer.overlay = overlay
         do { try renderer.render(collection: collection, span: span, to: output) } catch { throw CLIError(error) }
         withExtendedLifetime(setup) {}
+        cell.reportUnknownKeys(data: list.data)
         let drawn = Double(span.upperBound - span.lowerBound)
         let size = horizontal ? (drawn, Double(collection.height)) : (list.width, drawn)
         print("wrote \(output): \(JSONNumber.format(size.0)) x \(JSONNumber.format(size.1)) points")

@@ -51,12 +51,30 @@ public final class SpecCell: TableViewCell {
     /// - Throws: `SpecError` when the spec's constraints name unknown views or do not parse.
     public init(spec: CellSpec, reuseIdentifier: String? = nil, measurer: (any TextMeasuring)? = nil) throws(SpecError) {
         template = try CellTemplate(spec: spec, measurer: measurer)
+        binder = nil
         super.init(reuseIdentifier: reuseIdentifier, contentView: template.contentView)
     }
 
-    /// Binds a data item: texts, image sizes and hidden flags.
+    /// How a data item binds to a template other than by the spec's `{field}`s: a cell imported
+    /// from Interface Builder binds by its outlets' names.
+    public typealias Binder = (CellTemplate, DataItem, Int) throws(BindingError) -> Void
+
+    /// The binder ``configure(with:row:)`` uses instead of the template's `{field}`s, if any.
+    private let binder: Binder?
+
+    /// A cell whose items bind through `binder` (given the template, the item and the 1-based row).
+    /// - Throws: `SpecError` when the spec's constraints name unknown views or do not parse.
+    public init(spec: CellSpec, reuseIdentifier: String? = nil, measurer: (any TextMeasuring)? = nil,
+                binder: @escaping Binder) throws(SpecError) {
+        template = try CellTemplate(spec: spec, measurer: measurer)
+        self.binder = binder
+        super.init(reuseIdentifier: reuseIdentifier, contentView: template.contentView)
+    }
+
+    /// Binds a data item: texts, image sizes and hidden flags (through the binder when given one).
     /// - Throws: `BindingError` naming the view and the field it could not bind.
     public func configure(with item: DataItem, row: Int) throws(BindingError) {
+        if let binder { return try binder(template, item, row) }
         try template.configure(with: item, row: row)
     }
 }
