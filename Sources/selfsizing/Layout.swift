@@ -15,9 +15,9 @@ struct Layout: ParsableCommand {
         size, and prints every frame in contentView coordinates. Text is measured with fontconfig, HarfBuzz and ICU.
 
         A .xib or .storyboard cell (--cell NAME, see `selfsizing cells`) is imported first; the data item binds to \
-        its outlets by property name. Its frames are keyed by IB object id (the content view as "contentView"), \
-        each with the outlet naming it when one does: json {"cell": NAME, "size": {...}, "frames": {"contentView": \
-        {"x", "y", "width", "height"}, "<IB id>": {"x", "y", "width", "height", "outlet": "titleLabel"}, ...}, \
+        its outlets by property name. Its frames are keyed by IB object id (the content view by its own id, or \
+        "contentView" when the file gives it none), each with the outlet naming it when one does: json {"cell": NAME, \
+        "size": {...}, "frames": {"<IB id>": {"x", "y", "width", "height", "outlet": "titleLabel"}, ...}, \
         "diagnostics": [...]}; text "<IB id> [outlet]  (x, y)  w x h".
 
         --as-recorded reproduces Interface Builder's own layout: the cell at the size IB recorded (its content \

@@ -45,14 +45,15 @@ import Testing
         let out = try JSONDecoder().decode(LayoutOutput.self, from: Data(r.out.utf8))
         #expect(out.cell == "FDFeedCell")
         #expect(out.size.width == 375)
-        #expect(out.frames["contentView"]?.height == out.size.height)
+        // The content view is keyed by its IB id too.
+        #expect(out.frames["fdc-Cv-002"]?.height == out.size.height)
         let outlets = ["titleLabel": "fdc-Ti-003", "contentLabel": "fdc-Co-004", "usernameLabel": "fdc-Un-006", "timeLabel": "fdc-Tm-007"]
         for (property, id) in outlets {
             #expect(out.frames[id]?.outlet == property, "\(id)")
         }
         // Only views with an outlet name one.
         #expect(out.frames.values.compactMap(\.outlet).count == Set(out.frames.values.compactMap(\.outlet)).count)
-        #expect(out.frames["contentView"]?.outlet == nil)
+        #expect(out.frames["fdc-Cv-002"]?.outlet == nil)
 
         let text = try CLI.run(["layout", Self.feed, "--cell", "FDFeedCell", "--width", "375", "--format", "text"])
         #expect(text.status == 0, "\(text.err)")
