@@ -62,10 +62,16 @@ let interInstalled = FileManager.default.fileExists(atPath: "/usr/share/fonts/op
         try #require(library.match(family: font.family, weight: weight ?? font.weight, italic: font.isItalic))
     }
 
-    @Test func systemStaysDejaVuSansForSpecs() throws {
-        #expect(library.systemFamily == "DejaVu Sans")
-        let system = try resolved(Font(size: 17))
-        #expect(system.family == "DejaVu Sans" && system.isExact)
+    /// A spec's `system` font is the system UI font, so that a spec and the same cell imported
+    /// from Interface Builder measure alike; setting `systemFamily` changes it alone.
+    @Test func systemIsTheSystemUIFontForSpecs() throws {
+        let library = FontLibrary()
+        #expect(library.systemFamily == library.systemUIFamily)
+        let system = try #require(library.match(family: "system", weight: 400, italic: false))
+        #expect(system.family == library.systemUIFamily && system.isExact)
+        library.systemFamily = "DejaVu Sans"
+        #expect(library.match(family: "system", weight: 400, italic: false)?.family == "DejaVu Sans")
+        #expect(library.systemUIFamily != "DejaVu Sans" || !interInstalled)
     }
 
     @Test(.enabled(if: interInstalled)) func theSystemUIFontIsInter() throws {
@@ -198,7 +204,7 @@ let interInstalled = FileManager.default.fileExists(atPath: "/usr/share/fonts/op
                                          toPath: directory.appendingPathComponent("nested/Mono.ttf").path)
         #expect(try library.addFontDirectory(directory.path) == 1)
         #expect(library.match(family: "DejaVu Sans Mono", weight: 400, italic: false)?.isExact == true)
-        #expect(library.match(family: "system", weight: 400, italic: false)?.family == "DejaVu Sans")
+        #expect(library.match(family: "system", weight: 400, italic: false)?.family == library.systemUIFamily)
     }
 
     @Test func aDirectoryWithoutFontsIsAnError() throws {

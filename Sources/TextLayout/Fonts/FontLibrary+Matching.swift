@@ -38,7 +38,7 @@ extension FontLibrary {
     ///   first time.
     public func match(family: String, weight: Int, italic: Bool, language: String? = nil) -> FontMatch? {
         state.withLock { state in
-            let asked = family == "system" ? state.systemFamily
+            let asked = family == "system" ? state.systemFamily ?? state.systemUIFamily(config)
                 : Self.systemUIFamilyNames.contains(family) ? state.systemUIFamily(config) : family
             let key = "\(asked)|\(weight)|\(italic)|\(language ?? "")"
             if let known = state.matches[key] { return known }

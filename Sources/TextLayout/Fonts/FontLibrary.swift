@@ -8,8 +8,8 @@ import Synchronization
 /// language (zh-Hans SC, zh-Hant TC, ja JP, ko KR; SC when unknown).
 ///
 /// A family resolves in this order:
-/// 1. `"system"` stands for ``systemFamily``, and the system UI names (``systemUIFamilyNames``:
-///    `.AppleSystemUIFont`, `system-ui`) for ``systemUIFamily``.
+/// 1. `"system"` stands for ``systemFamily`` (by default the system UI family), and the system UI
+///    names (``systemUIFamilyNames``: `.AppleSystemUIFont`, `system-ui`) for ``systemUIFamily``.
 /// 2. fontconfig matches the family, weight, slant and language; the match is exact when one of
 ///    the face's family names is the family asked for (ignoring case and spaces, as fontconfig
 ///    compares them).
@@ -34,10 +34,11 @@ public final class FontLibrary: @unchecked Sendable {
     /// changes every such font.
     public static let systemUIFamilyName = ".AppleSystemUIFont"
 
-    /// The family `"system"` resolves to: DejaVu Sans, as the project's specs, figures and Chromium
-    /// comparisons have always measured it. Interface Builder's system font is ``systemUIFamily``.
+    /// The family `"system"` (a cell spec's default font) resolves to: the stand-in for San
+    /// Francisco, ``systemUIFamily``, unless set to another, so that a cell written as a spec and
+    /// the same cell imported from Interface Builder measure with the same font.
     public var systemFamily: String {
-        get { state.withLock { $0.systemFamily } }
+        get { state.withLock { $0.systemFamily ?? $0.systemUIFamily(config) } }
         set { state.withLock { $0.systemFamily = newValue } }
     }
 
@@ -90,7 +91,8 @@ public final class FontLibrary: @unchecked Sendable {
         var faces: [String: FontFace] = [:]
         /// Matches by what asked for them (family, weight, slant, language; or PostScript name).
         var matches: [String: FontMatch?] = [:]
-        var systemFamily = "DejaVu Sans"
+        /// The family `"system"` was set to, if any (else the system UI family).
+        var systemFamily: String?
         /// The system UI family a user set, if any.
         var chosenSystemUIFamily: String?
         /// The default system UI family, worked out once (again after a font directory is added).
