@@ -16,6 +16,18 @@ import Testing
         #expect(items == [["title": .string("A"), "n": .number(2), "ok": .bool(true), "none": .null], ["text": .string("plain")]])
     }
 
+    /// An object of scalars inside a row binds as dotted fields (an imported cell's `photo.width`);
+    /// deeper nesting and arrays stay errors.
+    @Test func nestedObjectsBindAsDottedFields() throws {
+        let path = try write(#"[{"title": "A", "photo": {"width": 80, "height": 60}, "badge": {"hidden": true}}]"#, "json")
+        #expect(try DataFile.read(path) == [["title": .string("A"), "photo.width": .number(80), "photo.height": .number(60),
+                                             "badge.hidden": .bool(true)]])
+        let deeper = try write(#"[{"photo": {"size": {"width": 1}}}]"#, "json")
+        #expect(throws: DataFileError.self) { try DataFile.read(deeper) }
+        let array = try write(#"[{"photo": [1, 2]}]"#, "json")
+        #expect(throws: DataFileError.self) { try DataFile.read(array) }
+    }
+
     @Test func jsonLinesSkipBlankLines() throws {
         let path = try write("{\"a\": 1}\n\n\"two\"\n{\"a\": 3}\n", "jsonl")
         #expect(try DataFile.read(path) == [["a": .number(1)], ["text": .string("two")], ["a": .number(3)]])

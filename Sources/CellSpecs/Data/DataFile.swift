@@ -3,7 +3,8 @@ import Foundation
 
 /// Rows of data for cells to bind, read from a file: a JSON array (of objects or strings), JSON
 /// Lines, CSV with a header row, or a property list array (of dictionaries or strings). A string
-/// row binds as `{text}`.
+/// row binds as `{text}`; an object field holding an object of scalars binds as dotted fields
+/// (`{"photo": {"width": 80}}` is `photo.width`).
 public enum DataFile {
     public enum Format: String, Sendable, CaseIterable {
         case json, jsonLines, csv, plist
@@ -123,11 +124,23 @@ public enum DataFile {
         }
         var item = DataItem(minimumCapacity: object.count)
         for (key, value) in object {
-            guard let v = scalar(value) else {
+            if let v = scalar(value) {
+                item[key] = v
+                continue
+            }
+            // An object of scalars binds as dotted fields: {"photo": {"width": 80}} is photo.width,
+            // as an imported cell's outlets take an image's size or a hidden flag.
+            guard let inner = value as? [String: Any] else {
                 throw DataFileError(file: file, row: row,
                                     message: "the field '\(key)' is \(kind(of: value)); expected a string, number, boolean or null")
             }
-            item[key] = v
+            for (innerKey, innerValue) in inner {
+                guard let v = scalar(innerValue) else {
+                    throw DataFileError(file: file, row: row, message: "the field '\(key).\(innerKey)' is \(kind(of: innerValue)); "
+                                        + "expected a string, number, boolean or null")
+                }
+                item["\(key).\(innerKey)"] = v
+            }
         }
         return item
     }
