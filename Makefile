@@ -25,6 +25,7 @@ bench: setup
 	./Benchmarks/.build/release/selfsizing-bench --only list-million
 	$(SWIFT) build -c release --product selfsizing
 	bash scripts/bench-measure.sh
+	bash scripts/bench-stream.sh
 
 bench-quick: setup
 	rm -f $(BENCH_PLAN)

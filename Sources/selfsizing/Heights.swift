@@ -18,7 +18,9 @@ struct Heights: ParsableCommand {
 
     @OptionGroup var list: ListOptions
 
-    @Option(help: "json, csv or text.")
+    @OptionGroup var stream: StreamOptions
+
+    @Option(help: "json, csv or text; or jsonl, streamed in constant memory (--data - reads JSON Lines from standard input): one line per input row, in input order, {\"row\": N, \"id\": ID, \"height\": H}, N the input line's number plus --row-offset, \"id\" only when the item has one. A bad line is named and stops the run (exit 1) after the rows before it were written, unless --skip-bad-lines.")
     var format: Format = .text
 
     @Option(help: "singleLine or none.")
@@ -31,7 +33,7 @@ struct Heights: ParsableCommand {
     var progress = false
 
     enum Format: String, ExpressibleByArgument {
-        case json, csv, text
+        case json, csv, text, jsonl
     }
 
     enum Separator: String, ExpressibleByArgument {
@@ -43,6 +45,7 @@ struct Heights: ParsableCommand {
     }
 
     func run() throws {
+        if format == .jsonl || list.data == "-" { return try HeightsStream(command: self).run() }
         let (cell, items, measurer) = try list.read()
         let start = Date()
         let (table, source) = list.table(cell, items, measurer: measurer)
@@ -79,6 +82,8 @@ struct Heights: ParsableCommand {
             let perRow = heights.isEmpty ? 0 : seconds / Double(heights.count) * 1e6
             out += "\(heights.count) rows, content height \(Self.points(contentHeight)) pt, "
             out += String(format: "%.3f s (%.1f us/row)\n", seconds, perRow)
+        case .jsonl:
+            break // streamed above
         }
         FileHandle.standardOutput.write(Data(out.utf8))
     }
