@@ -132,17 +132,20 @@ struct HeightsStream {
         }
         let reader = try LineReader(path: list.data)
         var line = 0
-        while let text = try reader.next() {
-            line += 1
-            do {
-                // Parsing one line as a JSON Lines file binds exactly as the whole file would.
-                for item in try DataFile.parse(text, file: inputName, format: .jsonLines) {
-                    try row(StreamRow(row: options.rowOffset + line, line: line, item: item))
+        var texts: [Data] = []
+        repeat {
+            texts.removeAll(keepingCapacity: true)
+            while texts.count < options.batchSize, let text = try reader.next() { texts.append(text) }
+            for parsed in ParsedLines.parse(texts, file: inputName) {
+                line += 1
+                switch parsed {
+                case let .success(items):
+                    for item in items { try row(StreamRow(row: options.rowOffset + line, line: line, item: item)) }
+                case let .failure(error):
+                    try badLine("\(inputName):\(line): \(error.message)")
                 }
-            } catch let error as DataFileError {
-                try badLine("\(inputName):\(line): \(error.message)")
             }
-        }
+        } while texts.count == options.batchSize
     }
 
     /// Measures a batch on every core and writes its lines; a row that fails is named and, unless
@@ -208,6 +211,30 @@ struct HeightsStream {
                 left -= n
             }
         }
+    }
+}
+
+/// Lines parsed on every core, each as a JSON Lines file of one line, so that it binds exactly as
+/// the whole file would (a blank line gives no item).
+private struct ParsedLines: @unchecked Sendable {
+    /// Written by one worker each, read after they all finished.
+    let slots: UnsafeMutableBufferPointer<Result<[DataItem], DataFileError>>
+
+    /// The items of each line, or its error, in line order.
+    static func parse(_ texts: [Data], file: String) -> [Result<[DataItem], DataFileError>] {
+        let parsed = ParsedLines(slots: .allocate(capacity: texts.count))
+        defer { parsed.slots.deallocate() }
+        // Runs of a few hundred lines at least: a worker for a handful costs more than it saves.
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, texts.count / 256))
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            for i in texts.count * w / workers..<texts.count * (w + 1) / workers {
+                let result = Result { () throws(DataFileError) in try DataFile.parse(texts[i], file: file, format: .jsonLines) }
+                (parsed.slots.baseAddress! + i).initialize(to: result)
+            }
+        }
+        let results = Array(parsed.slots)
+        _ = parsed.slots.deinitialize()
+        return results
     }
 }
 
