@@ -27,6 +27,9 @@ struct Heights: ParsableCommand {
     @Option(help: "The screen scale (the separator is 1/scale points).")
     var scale: Double = 3
 
+    @Option(help: "A file of saved heights: read when present (unchanged rows are not measured again), written after.")
+    var cache: String?
+
     @Flag(help: "Show a progress bar on standard error (shown anyway on a terminal).")
     var progress = false
 
@@ -48,6 +51,8 @@ struct Heights: ParsableCommand {
         let (table, source) = list.table(cell, items, measurer: measurer)
         table.separatorStyle = separator == .none ? .none : .singleLine
         table.scale = CGFloat(scale)
+        let saved = cache.map { HeightsCache(path: $0, list: list, items: items) }
+        saved?.restore(into: table)
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
         do {
             try table.layoutAllRows { done, _ in bar?.update(done) }
@@ -56,6 +61,7 @@ struct Heights: ParsableCommand {
             throw list.cliError(error)
         }
         bar?.finish()
+        saved?.write(from: table)
         _ = source
         cell.reportUnknownKeys(data: list.data)
         let seconds = Date().timeIntervalSince(start)
