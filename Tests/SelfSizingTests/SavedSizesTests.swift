@@ -137,3 +137,36 @@ import Testing
         #expect(h.value == 0xaf63_dc4c_8601_ec8c)  // FNV-1a 64 of "a", the published test vector
     }
 }
+
+/// A collection's self-sized items restore as a table's rows do.
+@Suite struct CollectionSavedSizesTests {
+    let rows = (0..<60).map { Row(id: $0, text: words(1 + $0 * 7 % 23, seed: $0)) }
+
+    func run(_ rows: [Row], saved: SavedSizes?) throws -> (frames: [CGRect], saved: SavedSizes, passes: Int) {
+        let source = ChipsDataSource([rows])
+        let layout = FlowLayout()
+        layout.estimatedItemSize = CGSize(width: 120, height: 60)
+        let collection = makeCollection(source, layout: layout)
+        let items = SavedSizesItems(template: { _ in "chip" }, contentHash: { ip in
+            var h = StableHash()
+            h.combine(source.sections[ip.section][ip.item].text)
+            return h.value
+        })
+        if let saved { collection.restore(saved, items: items) }
+        try collection.layoutAllItems()
+        let frames = (0..<rows.count).compactMap { collection.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
+        return (frames, collection.savedSizes(items: items, adding: saved ?? SavedSizes()), collection.statistics.layoutPasses)
+    }
+
+    @Test func aSecondRunMeasuresOnlyTheChangedItem() throws {
+        let cold = try run(rows, saved: nil)
+        #expect(cold.passes == rows.count)
+        let warm = try run(rows, saved: cold.saved)
+        #expect(warm.passes == 0 && warm.frames == cold.frames)
+        var changed = rows
+        changed[5].text = words(30, seed: 5)
+        let one = try run(changed, saved: cold.saved)
+        #expect(one.passes == 1)
+        #expect(one.frames == (try run(changed, saved: nil)).frames)
+    }
+}

@@ -45,7 +45,9 @@ public struct SavedSizes: Codable, Sendable, Equatable {
         public var keys: [String]
         /// Each item's content hash (``StableHash``).
         public var hashes: [UInt64]
+        /// Each item's width in points.
         public var widths: [Double]
+        /// Each item's height in points (a table's with the separator).
         public var heights: [Double]
 
         /// A group of no items yet.

@@ -7,7 +7,7 @@ import Foundation
 /// Rules:
 /// 1. Bytes are hashed one at a time: `h = (h ^ byte) &* 0x100000001b3`, from `0xcbf29ce484222325`.
 /// 2. A string is its UTF-8 bytes and then a 0 byte, so that `["ab", "c"]` and `["a", "bc"]` differ.
-/// 3. A data item (``DataItem``) is its fields in ascending key order, each the key (rule 2), a tag
+/// 3. A data item (`DataItem`) is its fields in ascending key order, each the key (rule 2), a tag
 ///    byte (`s`tring, `n`umber, `b`ool, `0` null) and the value: a string by rule 2, a number as
 ///    the 8 little-endian bytes of its IEEE 754 bits (-0 as 0), a bool as one byte.
 public struct StableHash: Hashable, Sendable {
