@@ -14,8 +14,8 @@ import TextLayout
 ///    context is the table's (``TableView/savedSizesContext``): a changed item, width, category,
 ///    separator or scale measures again what it changes.
 /// 3. A missing file is a cold run; an unreadable one, or one of another version, is a warning and
-///    a cold run, and is replaced. The file is written atomically after the rows are laid out;
-///    failing to write it is a warning.
+///    a cold run, and is replaced. The file is written atomically after the rows are laid out
+///    (not at all when it would not change); failing to write it is a warning.
 struct HeightsCache {
     let url: URL
     let template: String
@@ -45,6 +45,8 @@ struct HeightsCache {
     func write(from table: TableView) {
         let hashes = self.hashes
         let out = table.savedSizes(template: template, contentHash: { hashes[$0.row] }, adding: saved ?? SavedSizes())
+        // Nothing changed: the file is already what would be written.
+        if out == saved { return }
         do { try out.write(to: url) } catch { CellSource.warn("\(error)") }
     }
 
