@@ -9,7 +9,8 @@ import Glibc
 
 // Saved caches (`cache`): restoring a saved cache of 1,000,000 rows into a new table, in process
 // (target <= 1 s), and `selfsizing heights --cache` on an unchanged Huckleberry against a cold run,
-// whole processes of the release binary (target <= 10% of the cold run).
+// whole processes of the release binary (target <= 10% of the cold run; starting the process
+// costs about half a cold run here, so the time beyond `--help`'s is printed too).
 
 func benchSavedCache() throws {
     try benchMillionRowRestore()
@@ -77,5 +78,5 @@ func benchHeightsCacheProcess() throws {
     try run(["--cache", cache])
     let (warm, _, _) = try timed(runs) { try run(["--cache", cache]) }
     let (help, _, _) = try timed(runs) { try run(["--help"]) }
-    print("cache       heights huck (1,997 rows), whole process  cold \(fixed(cold / 1e6, 1)) ms  --cache unchanged \(fixed(warm / 1e6, 1)) ms (\(fixed(warm / cold * 100, 0))% of cold; target <= 10%)  process floor (--help) \(fixed(help / 1e6, 1)) ms  runs=\(runs)")
+    print("cache       heights huck (1,997 rows), whole process  cold \(fixed(cold / 1e6, 1)) ms  --cache unchanged \(fixed(warm / 1e6, 1)) ms (\(fixed(warm / cold * 100, 0))% of cold; target <= 10%)  process floor (--help) \(fixed(help / 1e6, 1)) ms; beyond the floor \(fixed(max(warm - help, 0) / max(cold - help, 1) * 100, 0))% of cold  runs=\(runs)")
 }
