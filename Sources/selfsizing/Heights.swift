@@ -29,6 +29,9 @@ struct Heights: ParsableCommand {
     @Option(help: "The screen scale (the separator is 1/scale points).")
     var scale: Double = 3
 
+    @Option(help: "A file of saved heights: read when present (unchanged rows are not measured again), written after.")
+    var cache: String?
+
     @Flag(help: "Show a progress bar on standard error (shown anyway on a terminal).")
     var progress = false
 
@@ -42,6 +45,9 @@ struct Heights: ParsableCommand {
 
     func validate() throws {
         guard scale.isFinite, scale > 0, scale <= 10 else { throw ValidationError("--scale must be above 0 and at most 10") }
+        if cache != nil && (format == .jsonl || list.data == "-") {
+            throw ValidationError("--cache keeps a whole table's heights; it does not stream: drop --cache or --format jsonl")
+        }
     }
 
     func run() throws {
@@ -51,6 +57,8 @@ struct Heights: ParsableCommand {
         let (table, source) = list.table(cell, items, measurer: measurer)
         table.separatorStyle = separator == .none ? .none : .singleLine
         table.scale = CGFloat(scale)
+        let saved = cache.map { HeightsCache(path: $0, list: list, items: items) }
+        saved?.restore(into: table)
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil
         do {
             try table.layoutAllRows { done, _ in bar?.update(done) }
@@ -59,6 +67,7 @@ struct Heights: ParsableCommand {
             throw list.cliError(error)
         }
         bar?.finish()
+        saved?.write(from: table)
         _ = source
         cell.reportUnknownKeys(data: list.data)
         let seconds = Date().timeIntervalSince(start)

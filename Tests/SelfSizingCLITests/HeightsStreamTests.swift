@@ -107,6 +107,13 @@ import Glibc
         #expect(try decode(skipped.out).map(\.row) == [1, 2, 4])
     }
 
+    @Test func aCacheDoesNotStream() throws {
+        let r = try CLI.run(["heights", CLI.examples.appendingPathComponent("uyl-text-cell.yaml").path, "--data", "-",
+                             "--width", "375", "--format", "jsonl", "--cache", "/tmp/never-written.json"])
+        #expect(r.status != 0 && r.err.contains("--cache") && r.out.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.json"))
+    }
+
     @Test func standardInputNeedsJSONLines() throws {
         let r = try CLI.run(["heights", spec, "--data", "-", "--width", "375", "--format", "json"])
         #expect(r.status != 0 && r.err.contains("--format jsonl"), "\(r.err)")

@@ -170,6 +170,7 @@ do {
     if selected("list-huck") { try benchHuckleberryList() }
     if selected("coll") { try benchCollections() }
     if selected("ib") { try benchInterfaceBuilderImport() }
+    if selected("cache") { try benchSavedCache() }
     // Its peak memory must be its own: only in a process of its own (make bench runs one).
     if only == "list-million" { try benchMillionRows() }
     for n in (quick ? [250] : [250, 500, 1000]) + extra {
