@@ -1,0 +1,59 @@
+import AutoLayout
+import CellSpecs
+import Foundation
+import Testing
+
+/// Patterns met in real Xcode files (probed on open-source apps' xibs and storyboards), each
+/// reproduced by a small fixture of the project's own: static table cells, built-in cell styles,
+/// and a plain string item for a cell whose only label is single-line.
+@Suite struct InterfaceBuilderRealFileTests {
+    /// A static table's cells are found section by section; one without a frame (as Xcode writes
+    /// a static cell of automatic height) is the table's width by UIKit's default row height.
+    @Test func staticTableCellsAreFound() throws {
+        let document = try IBFixtures.document("StaticTable.storyboard")
+        #expect(document.cells.map(\.name) == ["stt-Ce-004", "NoteCell"])
+        #expect(document.cells.map(\.recordedSize) == [CGSize(width: 350, height: 55.5), CGSize(width: 390, height: 44)])
+        let note = try IBImports.imported("StaticTable.storyboard", "NoteCell")
+        #expect(note.warnings.isEmpty)
+        let template = try note.makeTemplate(measurer: ScaledMeasurer())
+        // The margins, 11 above and below, around one 17-point line (20.4 with the measurer,
+        // rounded up as UILabel's intrinsic height is).
+        #expect(abs(template.fittingSize(width: 390).height - (11 + 21 + 11)) < 0.001)
+    }
+
+    /// A cell of a built-in style: its labels are outlets by UIKit's names, keep their recorded
+    /// frames, and the row keeps its recorded height, with a warning saying why.
+    @Test func builtInStyleCellKeepsItsRecordedLayout() throws {
+        let imported = try IBImports.imported("StaticTable.storyboard", "stt-Ce-004")
+        #expect(imported.outlets == ["textLabel": "stt_Tl_006", "detailTextLabel": "stt_Dl_007"])
+        #expect(imported.warnings.map(\.message) == [
+            "the cell has the built-in style Subtitle: UITableViewCell places its textLabel, detailTextLabel and imageView itself; they keep their recorded frames and the row its recorded height",
+        ])
+        let template = try imported.makeTemplate(measurer: ScaledMeasurer())
+        _ = try OutletBinding(imported).apply(["textLabel": .string("Signed in"), "detailTextLabel": .string("someone@example.org")], to: template)
+        #expect(template.fittingSize(width: 350).height == 55.5)
+        #expect(template.contentView.layoutDiagnostics.isEmpty)
+        template.contentView.frame = CGRect(x: 0, y: 0, width: 320.5, height: 55.5)
+        template.contentView.layoutIfNeeded()
+        let detail = try #require(template.views["stt_Dl_007"])
+        #expect(detail.frame.origin == CGPoint(x: 20, y: 31.5))
+    }
+
+    /// A plain string item binds to the only label when the cell has no multi-line label.
+    @Test func plainStringBindsToTheOnlyLabel() throws {
+        let imported = try IBImports.imported("StaticTable.storyboard", "NoteCell")
+        let template = try imported.makeTemplate(measurer: ScaledMeasurer())
+        let unknown = try OutletBinding(imported).apply(["text": .string("Version 2.0")], to: template)
+        #expect(unknown.isEmpty)
+        #expect((template.views["stt_Nl_011"] as? Label)?.text == "Version 2.0")
+    }
+
+    /// With several labels and none multi-line, a plain string item is still an error that says so.
+    @Test func plainStringWithSeveralSingleLineLabelsIsAnError() throws {
+        let imported = try IBImports.imported("StaticTable.storyboard", "stt-Ce-004")
+        let template = try imported.makeTemplate(measurer: ScaledMeasurer())
+        #expect(throws: BindingError.self) {
+            _ = try OutletBinding(imported).apply(["text": .string("x")], to: template)
+        }
+    }
+}
