@@ -57,3 +57,34 @@ import Testing
         }
     }
 }
+
+/// A xib's top-level view saved as a whole iPhone 8 screen: IB laid it out under a simulated
+/// status bar, so its safe area's top was 20 points down.
+@Suite struct InterfaceBuilderSimulatedScreenTests {
+    func labelTop(asRecorded: Bool) throws -> CGFloat {
+        let imported = try IBImports.imported("ScreenView.xib", "BannerRowView", asRecorded: asRecorded)
+        let template = try imported.makeTemplate(measurer: ScaledMeasurer())
+        template.contentView.frame = CGRect(x: 0, y: 0, width: 375, height: 667)
+        template.contentView.layoutIfNeeded()
+        return try #require(template.views["scr_Lb_002"]).frame.minY
+    }
+
+    @Test func asRecordedKeepsTheStatusBar() throws {
+        #expect(try labelTop(asRecorded: true) == 26)
+    }
+
+    @Test func atRunTimeTheSafeAreaIsTheViewsEdges() throws {
+        #expect(try labelTop(asRecorded: false) == 6)
+    }
+}
+
+/// Xcode writes a label's text typed in the inspector's multi-line field as `<mutableString>`.
+@Suite struct InterfaceBuilderMutableStringTests {
+    @Test func mutableStringTextIsRead() throws {
+        let imported = try IBImports.imported("Synopsis.xib", "SynopsisCell")
+        let label = try #require(imported.spec.views.first { $0.id == "syn_Lb_002" })
+        #expect(label.text == "A synopsis typed in the inspector's text field, long enough to take several lines in a narrow cell.")
+        let template = try imported.makeTemplate(measurer: ScaledMeasurer())
+        #expect(template.fittingSize(width: 320).height > 12 + 14.4 + 12, "several lines, not none")
+    }
+}
