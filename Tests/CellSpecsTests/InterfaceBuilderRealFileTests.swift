@@ -88,3 +88,23 @@ import Testing
         #expect(template.fittingSize(width: 320).height > 12 + 14.4 + 12, "several lines, not none")
     }
 }
+
+/// Xcode 6 and older wrote prototypes without frames; their content view was the row height less
+/// a 1-point separator, which the recorded frames inside show.
+@Suite struct InterfaceBuilderFramelessPrototypeTests {
+    @Test func contentSizeIsTheRowLessTheSeparator() throws {
+        let document = try IBFixtures.document("Xcode6Prototype.storyboard")
+        let cell = try document.cell(named: "NoteCell")
+        #expect(cell.recordedSize == CGSize(width: 600, height: 60))
+        #expect(cell.recordedContentSize == CGSize(width: 600, height: 59))
+        let imported = try InterfaceBuilderImport(cell: cell, in: document, options: .init(asRecorded: true))
+        let template = try imported.makeTemplate(measurer: ScaledMeasurer())
+        template.layout(size: try #require(cell.recordedContentSize))
+        #expect(try #require(template.views["x6p_Lb_005"]).frame == CGRect(x: 16, y: 10, width: 568, height: 41))
+    }
+
+    @Test func framedCellsKeepTheirContentViewsFrame() throws {
+        let cell = try IBFixtures.document("StaticTable.storyboard").cell(named: "stt-Ce-004")
+        #expect(cell.recordedContentSize == CGSize(width: 320.5, height: 55.5))
+    }
+}

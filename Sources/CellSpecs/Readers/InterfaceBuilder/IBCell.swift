@@ -34,6 +34,17 @@ public struct IBCell: Sendable {
     /// height (the cell's `rowHeight`, else the table's, else UIKit's default 44), or the
     /// collection view flow layout's `itemSize`.
     public let recordedSize: CGSize?
+    /// The size IB laid the content view out at: its `<rect key="frame">`; for a table view
+    /// prototype written without frames (Xcode 6 and older), the recorded size less the 1-point
+    /// separator those Xcodes drew below it (none when the table's `separatorStyle` is `none`);
+    /// else ``recordedSize``.
+    public var recordedContentSize: CGSize? {
+        if let size = contentView?.rect()?.size { return size }
+        guard kind == .tableViewCell, element.rect() == nil, var size = recordedSize,
+              let table = element.ancestors.first(where: { $0.name == "tableView" }) else { return recordedSize }
+        if table["separatorStyle"] != "none" { size.height = max(size.height - 1, 0) }
+        return size
+    }
     /// The cell's `reuseIdentifier`, if set.
     public let reuseIdentifier: String?
     /// The cell's `customClass`, if set.
