@@ -6,8 +6,9 @@ import Foundation
 /// beside the frames IB recorded, to check an import.
 ///
 /// Rules:
-/// 1. The cell is laid out at the size IB recorded for its content view (its `<rect key="frame">`),
-///    else the cell's recorded size; a cell with neither is an error.
+/// 1. The cell is laid out at the size IB recorded for its content view (`IBCell.recordedContentSize`:
+///    its `<rect key="frame">`, a frameless table prototype's row height less its separator, else
+///    the cell's recorded size); a cell with none is an error.
 /// 2. Each view's difference is the largest of |dx|, |dy|, |dwidth|, |dheight| between its frame and
 ///    its recorded frame (content-view coordinates); views without a recorded frame have none.
 /// 3. The largest difference is the largest over the views (0 when none has a recorded frame).
@@ -31,7 +32,7 @@ extension Layout {
         guard let imported = source.imported, let ibCell = source.ibCell else {
             throw CLIError("--as-recorded reproduces an Interface Builder file's layout; \(spec) is a cell spec")
         }
-        guard let size = ibCell.contentView?.rect()?.size ?? ibCell.recordedSize, size.width > 0, size.height > 0 else {
+        guard let size = ibCell.recordedContentSize, size.width > 0, size.height > 0 else {
             throw CLIError("\(spec): cell \"\(ibCell.name)\" has no recorded size to lay it out at")
         }
         cell.layout(size: size)

@@ -79,7 +79,7 @@ import Testing
         }
         let storyboard = try InterfaceBuilderDocument(data: IBFixtures.inline("<scene sceneID=\"a\"><objects/></scene>", storyboard: true), file: "empty.storyboard")
         let e = try #require(throws: SpecError.self) { try storyboard.cell(named: "Any") }
-        #expect(e.message == "no cells: no table or collection view of any scene has prototype cells")
+        #expect(e.message == "no cells: no table or collection view of any scene has prototype or static cells")
     }
 
     @Test func anUnknownNameListsTheCells() throws {

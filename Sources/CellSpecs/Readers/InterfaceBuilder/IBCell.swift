@@ -34,16 +34,32 @@ public struct IBCell: Sendable {
     /// height (the cell's `rowHeight`, else the table's, else UIKit's default 44), or the
     /// collection view flow layout's `itemSize`.
     public let recordedSize: CGSize?
+    /// The size IB laid the content view out at: its `<rect key="frame">`; for a table view
+    /// prototype written without frames (Xcode 6 and older), the recorded size less the 1-point
+    /// separator those Xcodes drew below it (none when the table's `separatorStyle` is `none`);
+    /// else ``recordedSize``.
+    public var recordedContentSize: CGSize? {
+        if let size = contentView?.rect()?.size { return size }
+        guard kind == .tableViewCell, element.rect() == nil, var size = recordedSize,
+              let table = element.ancestors.first(where: { $0.name == "tableView" }) else { return recordedSize }
+        if table["separatorStyle"] != "none" { size.height = max(size.height - 1, 0) }
+        return size
+    }
     /// The cell's `reuseIdentifier`, if set.
     public let reuseIdentifier: String?
     /// The cell's `customClass`, if set.
     public let customClass: String?
     /// The cell's IB object id.
     public let id: String
-    /// Outlet property name -> destination id, from the cell's `<connections>`.
+    /// Outlet property name -> destination id, from the cell's `<connections>`; a cell of a
+    /// built-in style adds `textLabel`, `detailTextLabel` and `imageView` for the views it names.
     public let outlets: [String: String]
     /// Outlet collection property name -> destination ids in the order written.
     public let outletCollections: [String: [String]]
+
+    /// The attributes of a `<tableViewCell>` of a built-in `style` (`IBUITableViewCellStyleSubtitle`...)
+    /// that name its labels and image view; they are outlets by these names (UIKit's properties).
+    static let builtInStyleViews = ["textLabel", "detailTextLabel", "imageView"]
 
     /// Keeps the tree alive so that `element.parent` and `ancestors` stay walkable after the
     /// document is dropped (parents are weak).
@@ -73,18 +89,24 @@ public struct IBCell: Sendable {
             default: break
             }
         }
+        // A built-in style's labels and image view, by UITableViewCell's property names, unless an
+        // outlet of the same name is written.
+        for property in Self.builtInStyleViews {
+            if let destination = element[property], outlets[property] == nil { outlets[property] = destination }
+        }
         self.outlets = outlets
         outletCollections = collections
     }
 
     static func recordedSize(of element: IBElement, contentView: IBElement?, kind: Kind) -> CGSize? {
         if let frame = element.rect() ?? contentView?.rect() { return frame.size }
-        // A prototype's list: <tableView><prototypes><tableViewCell>, <collectionView><cells><collectionViewCell>.
+        // A prototype's list: <tableView><prototypes><tableViewCell>, <collectionView><cells><collectionViewCell>;
+        // a static cell's: <tableView><sections><tableViewSection><cells><tableViewCell>.
         guard let list = element.parent?.parent else { return nil }
         switch kind {
-        case .tableViewCell where list.name == "tableView":
-            guard let width = list.rect()?.width else { return nil }
-            let height = [element.number("rowHeight"), list.number("rowHeight")].compactMap { $0 }.first { $0 > 0 } ?? 44
+        case .tableViewCell:
+            guard let table = element.ancestors.first(where: { $0.name == "tableView" }), let width = table.rect()?.width else { return nil }
+            let height = [element.number("rowHeight"), table.number("rowHeight")].compactMap { $0 }.first { $0 > 0 } ?? 44
             return CGSize(width: width, height: height)
         case .collectionViewCell where list.name == "collectionView":
             return list.child(key: "collectionViewLayout")?.size(key: "itemSize")
@@ -120,8 +142,11 @@ struct IBCellFinder {
                 for list in scene.descendantsAndSelf {
                     switch list.name {
                     case "tableView":
-                        // Static tables (`dataMode="static"`) hold <sections>, not prototypes: they are not read.
-                        for cell in list.child("prototypes")?.children("tableViewCell") ?? [] {
+                        // Prototypes, then the cells of a static table (`dataMode="static"`) section by section.
+                        let sections = list.child("sections")?.children("tableViewSection") ?? []
+                        let cells = (list.child("prototypes")?.children("tableViewCell") ?? [])
+                            + sections.flatMap { $0.child("cells")?.children("tableViewCell") ?? [] }
+                        for cell in cells {
                             out.append(IBCell(element: cell, kind: .tableViewCell, root: root))
                         }
                     case "collectionView":
@@ -170,7 +195,7 @@ extension InterfaceBuilderDocument {
     var noCellsError: SpecError {
         let where_ = switch kind {
         case .xib: "its top-level objects hold no tableViewCell, collectionViewCell, tableViewHeaderFooterView, collectionReusableView or view"
-        case .storyboard: "no table or collection view of any scene has prototype cells"
+        case .storyboard: "no table or collection view of any scene has prototype or static cells"
         }
         return SpecError(file: file, line: 0, column: 0, message: "no cells: \(where_)")
     }

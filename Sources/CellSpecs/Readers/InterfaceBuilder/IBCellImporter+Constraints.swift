@@ -19,6 +19,11 @@ import Foundation
 ///    is the last baseline.
 /// 6. A constraint equal to one read before (items, attributes, relation, multiplier, constant and
 ///    priority) is dropped: UIKit would install both, to the same effect.
+/// 7. As recorded only: a xib's top-level plain view that IB simulated as a whole screen of a
+///    device without a notch (`<device>` `retina3_5`, `retina4_0`, `retina4_7` or `retina5_5` in
+///    portrait, the view that screen's size, no freeform size, no status bar switched off) had a
+///    status bar above it, so its `safeArea` guide's top was 20 points down: a constraint on that
+///    top keeps the 20 points. At run time, inside a list, the guide is the view's edges (rule 4).
 extension IBCellImporter {
     /// Reads the constraints of every holder by the rules above.
     mutating func readConstraints() throws(SpecError) {
@@ -102,7 +107,12 @@ extension IBCellImporter {
             guard let m = Self.multiplier(text) else { throw fail("\(what) has a multiplier that is not a number or a ratio a:b: \"\(text)\"") }
             multiplier = m
         }
-        let constant = e.number("constant") ?? 0
+        var constant = e.number("constant") ?? 0
+        // Rule 7: IB's simulated status bar above a full-screen top-level view, as recorded.
+        if let inset = simulatedSafeAreaTop, inset > 0 {
+            if let id = e["firstItem"], guides[id] != nil, document.elementsByID[id]?["key"] == "safeArea", firstAttribute == .top { constant -= inset }
+            if let id = e["secondItem"], guides[id] != nil, document.elementsByID[id]?["key"] == "safeArea", secondAttribute == .top { constant += multiplier * inset }
+        }
         let priority = LayoutPriority(min(max(e.number("priority") ?? 1000, 1), 1000))
         return CellSpec.ConstraintSpec(first, firstAttribute, relation, second, secondAttribute, multiplier: multiplier,
                                        constant: constant, priority: priority, location: location)
@@ -155,5 +165,24 @@ extension IBCellImporter {
         case "centerYWithinMargins": .centerYWithinMargins
         default: nil
         }
+    }
+}
+
+extension IBCellImporter {
+    /// The screens of devices without a notch, by IB's `<device id>`: a status bar 20 points high.
+    static let classicScreens: [String: CGSize] = [
+        "retina3_5": CGSize(width: 320, height: 480), "retina4_0": CGSize(width: 320, height: 568),
+        "retina4_7": CGSize(width: 375, height: 667), "retina5_5": CGSize(width: 414, height: 736),
+    ]
+
+    /// Rule 7: the top inset IB gave a top-level view's safe area, when imported as recorded.
+    var simulatedSafeAreaTop: CGFloat? {
+        guard options.asRecorded, cell.kind == .view, document.kind == .xib,
+              cell.element.child("freeformSimulatedSizeMetrics", key: "simulatedDestinationMetrics") == nil,
+              !cell.element.children("nil").contains(where: { $0["key"] == "simulatedStatusBarMetrics" }),
+              let device = document.root.child("device"), device["orientation"] != "landscape",
+              let screen = device["id"].flatMap({ Self.classicScreens[$0] }),
+              cell.element.rect()?.size == screen else { return nil }
+        return 20
     }
 }

@@ -103,17 +103,18 @@ extension IBCellImporter {
         v.preferredMaxLayoutWidth = max(e.number("preferredMaxLayoutWidth") ?? 0, 0)
     }
 
-    /// Text from the `text` attribute, a `<string key="text">`, or an attributed string's
+    /// Text from the `text` attribute, a `<string key="text">` (`<mutableString>` in files where
+    /// the text was typed in the inspector's multi-line field), or an attributed string's
     /// fragments (joined; the first fragment's font and alignment stand for all); the font from the
     /// `<fontDescription>` through the options' resolver.
     private mutating func readText(_ e: IBElement, into v: inout CellSpec.ViewSpec) {
         if let t = e["text"] {
             v.text = t
-        } else if let s = e.child("string", key: "text") {
+        } else if let s = e.child("string", key: "text") ?? e.child("mutableString", key: "text") {
             v.text = s.text
         } else if let a = e.child("attributedString", key: "attributedText") {
             let fragments = a.children("fragment")
-            v.text = fragments.map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }.joined()
+            v.text = fragments.map { $0["content"] ?? ($0.child("string", key: "content") ?? $0.child("mutableString", key: "content"))?.text ?? "" }.joined()
             let attributes = fragments.first?.child("attributes")
             if let font = attributes?.child("font", key: "NSFont") {
                 var description: [String: String] = ["pointSize": font["size"] ?? "17"]

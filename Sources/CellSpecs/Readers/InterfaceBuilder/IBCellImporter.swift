@@ -112,3 +112,20 @@ struct IBCellImporter {
         return nil
     }
 }
+
+extension IBCellImporter {
+    /// Rule 5 of ``InterfaceBuilderImport``: a table view cell of a built-in `style` (Default,
+    /// Value1, Value2, Subtitle) has its `textLabel`, `detailTextLabel` and `imageView` placed by
+    /// UITableViewCell's own layout, not by constraints: they keep their recorded frames (their
+    /// autoresizing masks), and the content view keeps its recorded height at priority 250, above
+    /// the fitting priority, so that the row's height is IB's (one line per label) rather than none.
+    mutating func readBuiltInStyle() {
+        guard cell.kind == .tableViewCell, let style = cell.element["style"],
+              IBCell.builtInStyleViews.contains(where: { cell.element[$0] != nil }) else { return }
+        let name = style.replacingOccurrences(of: "IBUITableViewCellStyle", with: "")
+        warn("the cell has the built-in style \(name): UITableViewCell places its textLabel, detailTextLabel and imageView itself; they keep their recorded frames and the row its recorded height", at: cell.element)
+        guard let height = contentElement.rect()?.height ?? cell.recordedSize?.height, height > 0 else { return }
+        constraints.append(CellSpec.ConstraintSpec(.view("contentView"), .height, constant: height, priority: LayoutPriority(250),
+                                                   location: cell.element.location))
+    }
+}

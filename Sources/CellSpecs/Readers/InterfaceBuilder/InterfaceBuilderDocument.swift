@@ -28,7 +28,7 @@ public struct InterfaceBuilderDocument: Sendable {
     /// The cells, in document order: top-level `tableViewCell`, `collectionViewCell`,
     /// `tableViewHeaderFooterView`, `collectionReusableView` and plain views of a xib; the prototypes
     /// of every table and collection view (and a collection view's supplementary views) of every
-    /// scene of a storyboard.
+    /// scene of a storyboard, and the cells of its static tables' sections.
     public let cells: [IBCell]
     /// The sizes of the images the document's `<resources>` name (what an image view showing one
     /// takes as its intrinsic size). For an SF Symbol (`catalog="system"`) IB writes the glyph's

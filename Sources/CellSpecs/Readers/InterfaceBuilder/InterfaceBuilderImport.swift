@@ -20,6 +20,10 @@ import Foundation
 ///    header-footer view, UIKit's: 20 at the sides for cells recorded at least 390 points wide and
 ///    16 below, 11 at top and bottom; 8 all round in files from before Xcode 9 (`toolsVersion`
 ///    below 13142); else UIView's default, 8.
+/// 5. A table view cell of a built-in `style` (`textLabel`, `detailTextLabel`, `imageView`
+///    attributes) is laid out by UITableViewCell, not constraints: its labels keep their recorded
+///    frames, its content view its recorded height (priority 250), with a warning; the labels are
+///    outlets by those names.
 public struct InterfaceBuilderImport {
     /// How to import.
     public struct Options {
@@ -79,6 +83,7 @@ public struct InterfaceBuilderImport {
         var importer = try IBCellImporter(cell: cell, document: document, options: options)
         try importer.readViews()
         try importer.readConstraints()
+        importer.readBuiltInStyle()
         let recordedSize = cell.recordedSize ?? importer.contentElement.rect()?.size
         spec = CellSpec(file: document.file, views: importer.views, constraints: importer.constraints,
                         contentViewMargins: importer.contentViewMargins(recordedSize: recordedSize),

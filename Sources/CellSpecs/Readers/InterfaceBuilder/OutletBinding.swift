@@ -10,7 +10,8 @@ import Foundation
 /// 3. `outlet.hidden` hides the view when true (and shows it when false).
 /// 4. An item whose only key is `text` (a plain string item, as ``DataFile`` makes it), when no
 ///    outlet is named `text`, sets the text of the cell's only multi-line label (`numberOfLines`
-///    other than 1).
+///    other than 1); a cell without a multi-line label but with a single label binds it to that
+///    label (a one-line title cell).
 /// 5. Views without outlets, and outlets the item does not name, keep (get back) their recorded
 ///    content: text, image and hidden flag as the spec has them.
 public struct OutletBinding {
@@ -30,7 +31,7 @@ public struct OutletBinding {
 
     /// Applies an item to a template built from `imported.spec`: a string sets a label's or text view's text,
     /// {"width","height"} or an image path sets an image view's size, {"hidden": true} or "<outlet>.hidden" hides a view;
-    /// a plain string item ({text} only, as DataFile makes it) binds to the cell's only multi-line label; views without
+    /// a plain string item ({text} only, as DataFile makes it) binds to the cell's only multi-line label (else its only label); views without
     /// outlets (and outlets the item does not name) keep their recorded content. Returns the item's keys it did not know
     /// (the caller reports them once).
     ///
@@ -38,7 +39,7 @@ public struct OutletBinding {
     ///   - item: the data item.
     ///   - template: a template built from ``imported``'s spec.
     /// - Throws: ``BindingError`` for a value of the wrong kind (a negative size, an image file
-    ///   that cannot be read) or a plain string item for a cell without exactly one multi-line label.
+    ///   that cannot be read) or a plain string item for a cell without exactly one multi-line label (or, having none, one label).
     /// - Returns: the item's keys that name no outlet or outlet property, sorted.
     public func apply(_ item: DataItem, to template: CellTemplate) throws(BindingError) -> [String] {
         var named: [String: DataItem] = [:]    // outlet -> property ("" for the value itself) -> value
@@ -58,10 +59,12 @@ public struct OutletBinding {
             unknown.append(key)
         }
         if item.count == 1, let text = item["text"], imported.outlets["text"] == nil {
-            let multiLine = imported.spec.views.filter { $0.type == .label && $0.numberOfLines != 1 }
+            let labels = imported.spec.views.filter { $0.type == .label }
+            var multiLine = labels.filter { $0.numberOfLines != 1 }
+            if multiLine.isEmpty && labels.count == 1 { multiLine = labels }
             guard multiLine.count == 1 else {
                 throw BindingError(field: "text", viewID: "contentView",
-                                   message: "a plain string item binds to the cell's only multi-line label, but it has \(multiLine.count); name an outlet instead of")
+                                   message: "a plain string item binds to the cell's only multi-line label (else its only label), but it has \(multiLine.count) multi-line and \(labels.count) in all; name an outlet instead of")
             }
             let outlet = imported.outlets.first { $0.value == multiLine[0].id }?.key ?? "text"
             named[outlet, default: [:]][""] = text
