@@ -12,7 +12,7 @@ struct Heights: ParsableCommand {
         Data: a JSON array (of objects or strings), JSON Lines, CSV with a header row, or a property list array. \
         Each item binds to the spec's {field}s; a string item binds to {text}; {row} is the 1-based row. \
         A cell of a .xib or .storyboard (--cell NAME) binds items to its outlets by property name (a string item to \
-        its only multi-line label); keys that name no outlet are reported once on standard error. \
+        its only multi-line label, else its only label); keys that name no outlet are reported once on standard error. \
         Heights include the separator (1/scale) unless --separator none.
         """)
 
