@@ -124,7 +124,7 @@ final class CellSource {
 
     /// Writes `warning: message` to standard error.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        Output.error("warning: \(message)\n")
     }
 
     /// The cell's name: its IB name, else the spec file's.

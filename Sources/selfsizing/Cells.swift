@@ -24,8 +24,8 @@ struct Cells: ParsableCommand {
             cells = try InterfaceBuilderDocument(contentsOf: file).nonEmptyCells()
         } catch { throw CLIError(error) }
         switch format {
-        case .json: print(json(cells))
-        case .text: print(text(cells))
+        case .json: try Output.line(json(cells))
+        case .text: try Output.line(text(cells))
         }
     }
 

@@ -66,10 +66,10 @@ struct CollectionCommand: ParsableCommand {
             collection.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame ?? .zero
         }
         let content = collection.contentSize
-        if let problem = collection.diagnostics.first { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        if let problem = collection.diagnostics.first { Output.error("warning: \(problem)\n") }
         withExtendedLifetime(setup) {}
         cell.reportUnknownKeys(data: list.data)
-        FileHandle.standardOutput.write(Data(output(frames, content: content, seconds: seconds).utf8))
+        try Output.write(output(frames, content: content, seconds: seconds))
     }
 
     /// The whole output, made before any of it is written: an error leaves nothing behind.

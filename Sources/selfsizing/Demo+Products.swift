@@ -51,19 +51,19 @@ struct ProductGrid {
         }
         let n = items.count
         let content = collection.contentSize
-        print("Product grid: examples/product-card.yaml over examples/products.json, two columns, \(Demo.number(width)) points wide")
-        print("  \(n) items, content size \(Demo.number(Double(content.width))) x \(Demo.number(Double(content.height))) pt")
+        try Output.line("Product grid: examples/product-card.yaml over examples/products.json, two columns, \(Demo.number(width)) points wide")
+        try Output.line("  \(n) items, content size \(Demo.number(Double(content.width))) x \(Demo.number(Double(content.height))) pt")
         let perItem = { (t: Double) in String(format: "%.1f us/item", t / Double(max(n, 1)) * 1e6) }
-        print("  cold (templates made, text shaped)   \(String(format: "%7.2f ms", cold * 1e3))   \(perItem(cold))")
-        print("  warm (templates and text reused)     \(String(format: "%7.2f ms", warm * 1e3))   \(perItem(warm))")
-        print("")
+        try Output.line("  cold (templates made, text shaped)   \(String(format: "%7.2f ms", cold * 1e3))   \(perItem(cold))")
+        try Output.line("  warm (templates and text reused)     \(String(format: "%7.2f ms", warm * 1e3))   \(perItem(warm))")
+        try Output.line("")
         let renderer = Renderer(measurer: measurer)
         renderer.scale = 2
         let screen = min(CGFloat(812), content.height)
         do { try renderer.render(collection: collection, span: 0...screen, to: picture) } catch { throw CLIError(error) }
         withExtendedLifetime(source) {}
         let path = URL(fileURLWithPath: picture).standardizedFileURL.path
-        print("Wrote \(path): the product grid's first screen, \(Demo.number(width)) x \(Demo.number(Double(screen))) points at 2x.")
+        try Output.line("Wrote \(path): the product grid's first screen, \(Demo.number(width)) x \(Demo.number(Double(screen))) points at 2x.")
     }
 
     private static func timed(_ body: () throws -> Void) throws -> Double {

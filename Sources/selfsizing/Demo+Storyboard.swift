@@ -40,12 +40,12 @@ struct StoryboardSection {
         let heights = table.rowHeights(inSection: 0)
         let differences = zip(heights, yamlHeights).map { abs($0 - $1) }
         let agreeing = differences.filter { $0 < 0.01 }.count
-        print("Bring your cells: the text section again, its cell imported from Interface Builder "
+        try Output.line("Bring your cells: the text section again, its cell imported from Interface Builder "
               + "(\(Self.file), prototype \(Self.cellName), instead of examples/uyl-text-cell.yaml)")
-        print("  \(heights.count) rows, content height \(Demo.number(Double(table.contentSize.height))) pt, "
+        try Output.line("  \(heights.count) rows, content height \(Demo.number(Double(table.contentSize.height))) pt, "
               + String(format: "%.2f ms", seconds * 1e3) + " cold")
         let largest = differences.max() ?? 0
-        print("  the same heights as the YAML cell's on \(agreeing) of \(heights.count) rows"
+        try Output.line("  the same heights as the YAML cell's on \(agreeing) of \(heights.count) rows"
               + (agreeing == heights.count ? "" : " (largest difference \(Demo.number(Double(largest))) pt)"))
         withExtendedLifetime(source) {}
     }

@@ -79,8 +79,8 @@ struct Demo: ParsableCommand {
         let hits = table.statistics.cacheHits - hitsBefore
 
         let rows = feed.count + sentences.count
-        print("SelfSizing demo: a table \(Self.number(width)) points wide, two sections, \(rows) rows, real text")
-        print("")
+        try Output.line("SelfSizing demo: a table \(Self.number(width)) points wide, two sections, \(rows) rows, real text")
+        try Output.line("")
         let header = ["section", "cell", "rows", "content height"]
         var lines: [[String]] = [header]
         for (s, (name, spec)) in [("feed", "examples/feed-cell.yaml"), ("text", "examples/uyl-text-cell.yaml")].enumerated() {
@@ -88,36 +88,36 @@ struct Demo: ParsableCommand {
             lines.append([name, spec, "\(table.numberOfRows(inSection: s))", Self.number(Double(height)) + " pt"])
         }
         lines.append(["all", "", "\(rows)", Self.number(Double(table.contentSize.height)) + " pt"])
-        print(Self.table(lines))
-        print("")
+        try Output.line(Self.table(lines))
+        try Output.line("")
         let perRow = { (t: Double) in String(format: "%.1f us/row", t / Double(rows) * 1e6) }
-        print("  cold (templates made, text shaped)   \(String(format: "%7.2f ms", cold * 1e3))   \(perRow(cold))")
-        print("  warm (templates and text reused)     \(String(format: "%7.2f ms", warm * 1e3))   \(perRow(warm))")
-        print("  cached lookups                       \(hits) of \(rows) hit the cache, \(String(format: "%.0f ns", lookup / Double(rows) * 1e9)) each")
-        print("  layout passes \(table.statistics.layoutPasses), templates made \(table.statistics.templatesMade)")
-        print("")
+        try Output.line("  cold (templates made, text shaped)   \(String(format: "%7.2f ms", cold * 1e3))   \(perRow(cold))")
+        try Output.line("  warm (templates and text reused)     \(String(format: "%7.2f ms", warm * 1e3))   \(perRow(warm))")
+        try Output.line("  cached lookups                       \(hits) of \(rows) hit the cache, \(String(format: "%.0f ns", lookup / Double(rows) * 1e9)) each")
+        try Output.line("  layout passes \(table.statistics.layoutPasses), templates made \(table.statistics.templatesMade)")
+        try Output.line("")
 
         let renderer = Renderer(measurer: measurer)
         renderer.scale = 2
         let screen = min(CGFloat(812), table.contentSize.height)
         do { try renderer.render(table, span: 0...screen, to: output) } catch { throw CLIError(error) }
         let path = URL(fileURLWithPath: output).standardizedFileURL.path
-        print("Wrote \(path): the first screen, \(Self.number(width)) x \(Self.number(Double(screen))) points at 2x.")
-        print("")
+        try Output.line("Wrote \(path): the first screen, \(Self.number(width)) x \(Self.number(Double(screen))) points at 2x.")
+        try Output.line("")
         try StoryboardSection(examples: dir, sentences: sentences, width: width, measurer: measurer)
             .run(yamlHeights: table.rowHeights(inSection: 1))
-        print("")
+        try Output.line("")
         try products.run(picture: Self.productsPath(output))
-        print("")
-        print("Try next:")
-        print("  .build/release/selfsizing render examples/feed-cell.yaml --data examples/feed.json --width 320 --output feed.png --overlay")
-        print("  .build/release/selfsizing heights examples/uyl-text-cell.yaml --data examples/sentences.json --width 375 --content-size-category AX2")
-        print("  .build/release/selfsizing layout examples/feed-cell.yaml --width 375 --data item.json --format text")
-        print("  .build/release/selfsizing cells examples/cells.storyboard --format text")
-        print("  .build/release/selfsizing heights examples/cells.storyboard --cell TextCell --data examples/sentences.json --width 375")
-        print("  .build/release/selfsizing layout examples/cells.storyboard --cell FeedCell --as-recorded --format text")
-        print("  .build/release/selfsizing collection examples/product-card.yaml --data examples/products.json --width 375 --columns 2 --section-inset 10 --format json")
-        print("  make test    # the test suite;  make bench   # the benchmarks")
+        try Output.line("")
+        try Output.line("Try next:")
+        try Output.line("  .build/release/selfsizing render examples/feed-cell.yaml --data examples/feed.json --width 320 --output feed.png --overlay")
+        try Output.line("  .build/release/selfsizing heights examples/uyl-text-cell.yaml --data examples/sentences.json --width 375 --content-size-category AX2")
+        try Output.line("  .build/release/selfsizing layout examples/feed-cell.yaml --width 375 --data item.json --format text")
+        try Output.line("  .build/release/selfsizing cells examples/cells.storyboard --format text")
+        try Output.line("  .build/release/selfsizing heights examples/cells.storyboard --cell TextCell --data examples/sentences.json --width 375")
+        try Output.line("  .build/release/selfsizing layout examples/cells.storyboard --cell FeedCell --as-recorded --format text")
+        try Output.line("  .build/release/selfsizing collection examples/product-card.yaml --data examples/products.json --width 375 --columns 2 --section-inset 10 --format json")
+        try Output.line("  make test    # the test suite;  make bench   # the benchmarks")
     }
 
     private func timed(_ body: () throws -> Void) throws -> Double {

@@ -73,7 +73,7 @@ struct Heights: ParsableCommand {
         let seconds = Date().timeIntervalSince(start)
         let heights = items.isEmpty ? [] : table.rowHeights(inSection: 0)
         let contentHeight = Double(table.contentSize.height)
-        if let problem = table.diagnostics.first { FileHandle.standardError.write(Data("warning: \(problem)\n".utf8)) }
+        if let problem = table.diagnostics.first { Output.error("warning: \(problem)\n") }
         // The whole output is made before any of it is written: an error leaves nothing behind.
         var out = ""
         out.reserveCapacity(heights.count * 8 + 64)
@@ -94,7 +94,7 @@ struct Heights: ParsableCommand {
         case .jsonl:
             break // streamed above
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        try Output.write(out)
     }
 
     static func points(_ x: Double) -> String { JSONNumber.format((x * 100).rounded() / 100) }
@@ -115,11 +115,11 @@ final class ProgressBar {
         let filled = total == 0 ? width : done * width / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
         let percent = total == 0 ? 100 : done * 100 / total
-        FileHandle.standardError.write(Data("\r[\(bar)] \(percent)% \(done)/\(total) rows".utf8))
+        Output.error("\r[\(bar)] \(percent)% \(done)/\(total) rows")
     }
 
     func finish() {
-        FileHandle.standardError.write(Data("\n".utf8))
+        Output.error("\n")
     }
 }
 

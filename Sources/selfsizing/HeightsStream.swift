@@ -93,7 +93,7 @@ struct HeightsStream {
         let flush = { (batch: [StreamRow]) throws in
             try measureAndWrite(batch, table, source)
             written += batch.count
-            if command.progress { FileHandle.standardError.write(Data("\r\(written) rows".utf8)) }
+            if command.progress { Output.error("\r\(written) rows") }
         }
         var batch: [StreamRow] = []
         batch.reserveCapacity(options.batchSize)
@@ -109,7 +109,7 @@ struct HeightsStream {
             try bad(error)
         }
         try flush(batch)
-        if command.progress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if command.progress { Output.error("\n") }
         cell.reportUnknownKeys(data: inputName)
         if let problem = table.diagnostics.first { CellSource.warn("\(problem)") }
     }
@@ -117,7 +117,7 @@ struct HeightsStream {
     /// Reports a bad line and goes on with `--skip-bad-lines`, else stops the run with it.
     private func bad(_ message: String) throws {
         guard options.skipBadLines else { throw CLIError(message) }
-        FileHandle.standardError.write(Data("skipped: \(message)\n".utf8))
+        Output.error("skipped: \(message)\n")
     }
 
     /// Hands each row of the input to `row` in order, and each line that is not an item to
@@ -194,24 +194,9 @@ struct HeightsStream {
         }
     }
 
-    /// Writes to standard output with write(2), whole, retrying after signals.
+    /// Writes to standard output, whole (``Output/write(_:)``).
     /// - Throws: a ``CLIError`` naming the system's error (EPIPE, ENOSPC, ...).
-    private func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { buffer in
-            guard var p = buffer.baseAddress else { return }
-            var left = buffer.count
-            while left > 0 {
-                let n = Foundation.write(STDOUT_FILENO, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw CLIError("cannot write to standard output: \(String(cString: strerror(errno)))")
-                }
-                p += n
-                left -= n
-            }
-        }
-    }
+    private func write(_ text: String) throws { try Output.write(text) }
 }
 
 /// Lines parsed on every core, each as a JSON Lines file of one line, so that it binds exactly as

@@ -45,8 +45,8 @@ extension Layout {
         }
         let largest = rows.compactMap(\.difference).max() ?? 0
         switch format {
-        case .json: print(recordedJSON(source, size: size, rows: rows, largest: largest, diagnostics: diagnostics))
-        case .text: print(recordedText(size: size, rows: rows, largest: largest, diagnostics: diagnostics))
+        case .json: try Output.line(recordedJSON(source, size: size, rows: rows, largest: largest, diagnostics: diagnostics))
+        case .text: try Output.line(recordedText(size: size, rows: rows, largest: largest, diagnostics: diagnostics))
         }
     }
 

@@ -86,8 +86,8 @@ struct Layout: ParsableCommand {
         }
         let diagnostics = report.diagnostics.map(\.description)
         switch format {
-        case .json: print(json(size: size, frames: frames, diagnostics: diagnostics, source: source))
-        case .text: print(text(size: size, frames: frames, cell: cell, diagnostics: diagnostics, source: source))
+        case .json: try Output.line(json(size: size, frames: frames, diagnostics: diagnostics, source: source))
+        case .text: try Output.line(text(size: size, frames: frames, cell: cell, diagnostics: diagnostics, source: source))
         }
     }
 

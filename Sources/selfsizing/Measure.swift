@@ -71,18 +71,20 @@ struct Measure: ParsableCommand {
         }
         // Items are rendered on the measuring threads; the output is written in input order, a
         // megabyte at a time.
-        let out = FileHandle.standardOutput
+        // The first write error stops the writing; it is the command's error once measuring ends.
         var pending = format == .json ? "[" : ""
+        var failure: (any Error)?
         let format = format, noLines = noLines
         batch.measure(items, transform: { Self.render($0, format: format, noLines: noLines) }, consume: { text in
             pending += text
             if pending.utf8.count >= 1 << 20 {
-                out.write(Data(pending.utf8))
+                if failure == nil { do { try Output.write(pending) } catch { failure = error } }
                 pending = ""
             }
         })
         if format == .json { pending += "\n]\n" }
-        out.write(Data(pending.utf8))
+        if let failure { throw failure }
+        try Output.write(pending)
     }
 
     /// One item's output: a JSON object, or an indented block of text.
@@ -111,10 +113,26 @@ struct Measure: ParsableCommand {
         return out
     }
 
+    /// All of standard input, read with read(2) so that a closed or unreadable descriptor is an
+    /// error naming the system's error (EBADF, EIO), not a trap.
+    static func readStandardInput() throws -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n == 0 { return data }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIError("standard input: cannot read: \(String(cString: strerror(errno)))")
+            }
+            data.append(contentsOf: buffer[..<n])
+        }
+    }
+
     func readItems() throws -> [Item] {
         let data: Data
         if input == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = try Self.readStandardInput()
         } else {
             guard let d = FileManager.default.contents(atPath: input) else { throw CLIError("\(input): cannot read the file") }
             data = d

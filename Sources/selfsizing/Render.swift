@@ -107,7 +107,7 @@ struct Render: ParsableCommand {
         do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error) }
         _ = source
         cell.reportUnknownKeys(data: list.data)
-        print("wrote \(output): \(JSONNumber.format(list.width)) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
+        try Output.line("wrote \(output): \(JSONNumber.format(list.width)) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
     }
 }
 
@@ -143,7 +143,7 @@ extension Render {
         cell.reportUnknownKeys(data: list.data)
         let drawn = Double(span.upperBound - span.lowerBound)
         let size = horizontal ? (drawn, Double(collection.height)) : (list.width, drawn)
-        print("wrote \(output): \(JSONNumber.format(size.0)) x \(JSONNumber.format(size.1)) points")
+        try Output.line("wrote \(output): \(JSONNumber.format(size.0)) x \(JSONNumber.format(size.1)) points")
     }
 
     private func viewport(_ start: CGFloat, _ length: CGFloat, _ collection: CollectionView) -> CGRect {

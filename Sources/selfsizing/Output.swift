@@ -1,0 +1,43 @@
+import Foundation
+
+/// Standard output and standard error, written with write(2) and checked.
+///
+/// Every byte the commands print goes through here, so that a full device, a closed pipe or a
+/// closed descriptor is an error exit naming the system's error (ENOSPC, EPIPE, EBADF), never a
+/// trap (`FileHandle.write(_:)` traps on Linux) nor a lost, buffered `print` with exit 0.
+enum Output {
+    /// Writes `text` to standard output, whole, retrying after signals.
+    /// - Throws: a ``CLIError`` naming the system's error.
+    static func write(_ text: String) throws {
+        if let failure = write(text, to: STDOUT_FILENO) {
+            throw CLIError("cannot write to standard output: \(failure)")
+        }
+    }
+
+    /// Writes `text` and a newline to standard output, as `print` would.
+    static func line(_ text: String) throws { try write(text + "\n") }
+
+    /// Writes `text` to standard error; a failure there has nowhere to be reported, so it is ignored.
+    static func error(_ text: String) { _ = write(text, to: STDERR_FILENO) }
+
+    /// Writes the whole text to `fd`; the system's message on failure, nil on success.
+    private static func write(_ text: String, to fd: Int32) -> String? {
+        // A closed pipe is an error of write(2) to report, not a signal that ends the process.
+        signal(SIGPIPE, SIG_IGN)
+        var text = text
+        return text.withUTF8 { buffer -> String? in
+            guard var p = buffer.baseAddress else { return nil }
+            var left = buffer.count
+            while left > 0 {
+                let n = Foundation.write(fd, p, left)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                p += n
+                left -= n
+            }
+            return nil
+        }
+    }
+}

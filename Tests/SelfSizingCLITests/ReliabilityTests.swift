@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Issue 17: inputs and environments that used to crash the command line or end it with exit 0
+/// and a wrong or lost result now end it with a located or system error.
+@Suite struct ReliabilityTests {
+    /// Runs the command line through the shell, so that `redirect` can close or redirect a descriptor.
+    static func shell(_ arguments: [String], redirect: String) throws -> (status: Int32, err: String) {
+        let quoted = ([CLI.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", quoted.joined(separator: " ") + " " + redirect]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    }
+
+    static func example(_ name: String) -> String { CLI.examples.appendingPathComponent(name).path }
+
+    /// A spec of one label with text, and the command's arguments before it.
+    static func spec(_ extra: String = "", label: String = "") throws -> String {
+        try CLI.temporaryFile("""
+        views:
+          - {id: a, type: label, text: "Some text", numberOfLines: 0\(label)}
+        \(extra)constraints:
+          - "H:|-[a]-|"
+          - "V:|-[a]-|"
+        """, "cell.yaml")
+    }
+
+    @Test func measureWithStandardInputClosedIsAnErrorExit() throws {
+        let r = try Self.shell(["measure", "--font", "DejaVu Sans", "--size", "17", "--width", "100", "-"], redirect: "<&-")
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("standard input: cannot read: Bad file descriptor"), "\(r.err)")
+    }
+
+    @Test(arguments: [
+        ["heights", example("uyl-text-cell.yaml"), "--data", example("sentences.json"), "--width", "375"],
+        ["layout", try! spec(), "--width", "375"],
+        ["cells", example("cells.storyboard")],
+    ])
+    func writingToAFullDeviceIsAnErrorExit(_ arguments: [String]) throws {
+        let r = try Self.shell(arguments, redirect: "> /dev/full")
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("cannot write to standard output: No space left on device"), "\(r.err)")
+    }
+
+    @Test func measureToAFullDeviceIsAnErrorExit() throws {
+        let input = try CLI.temporaryFile("[\"Short.\", \"Another line of text.\"]", "in.json")
+        let r = try Self.shell(["measure", "--font", "DejaVu Sans", "--size", "17", "--width", "100", input],
+                               redirect: "> /dev/full")
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("cannot write to standard output: No space left on device"), "\(r.err)")
+    }
+}
