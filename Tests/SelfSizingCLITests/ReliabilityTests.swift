@@ -55,4 +55,24 @@ import Testing
         #expect(r.status == 1, "\(r.err)")
         #expect(r.err.contains("cannot write to standard output: No space left on device"), "\(r.err)")
     }
+
+    @Test(arguments: ["1e19", "9.3e18", "1e308", "12345678901234567890"])
+    func aHugeFontWeightIsALocatedError(_ weight: String) throws {
+        let spec = try Self.spec(label: ", font: {weight: \(weight)}")
+        let r = try CLI.run(["layout", spec, "--width", "375"])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("cell.yaml:2:") && r.err.contains("expected a weight from 100 to 1000"), "\(r.err)")
+    }
+
+    @Test(arguments: [
+        ("  layoutMargins: 1e308\n", "", "expected margins from 0 to 100000"),
+        ("", ", lineHeight: -50", "expected a line height from 0 to 100000, got -50"),
+        ("", ", font: {size: 1e308}", "expected a font size above 0, at most 1000"),
+    ])
+    func numbersThatGaveNaNOrNegativeSizesAreLocatedErrors(_ content: String, _ label: String, _ message: String) throws {
+        let spec = try Self.spec(content.isEmpty ? "" : "contentView:\n" + content, label: label)
+        let r = try CLI.run(["layout", spec, "--width", "375"])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains(message), "\(r.err)")
+    }
 }

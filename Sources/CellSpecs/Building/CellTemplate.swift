@@ -287,8 +287,9 @@ public final class CellTemplate {
             throw BindingError(field: field, viewID: id, message: "the data item has no field")
         }
         if case .null = v { return 0 }
-        guard let n = v.number, n.isFinite, n >= 0 else {
-            throw BindingError(field: field, viewID: id, message: "expected a non-negative number in")
+        // The spec's rule for the same quantity (an image's side): ``SpecLimits/length``.
+        guard let n = v.number, n.isFinite, SpecLimits.length.contains(CGFloat(n)) else {
+            throw BindingError(field: field, viewID: id, message: "expected a number \(SpecLimits.describe(SpecLimits.length)) in")
         }
         return CGFloat(n)
     }

@@ -77,28 +77,29 @@ extension SpecReader {
             if let n = m["lineHeight"] { v.lineHeight = try lineHeight(n) }
             if let n = m["language"] { v.language = try string(n, "a BCP-47 language tag") }
             if let n = m["preferredMaxLayoutWidth"] {
-                v.preferredMaxLayoutWidth = try number(n, "a preferred maximum layout width (0: layout decides)")
-                guard v.preferredMaxLayoutWidth >= 0 else { throw error(n, "expected a width of 0 or more") }
+                let width = try number(n, "a preferred maximum layout width (0: layout decides)")
+                guard width >= 0 else { throw error(n, "expected a width of 0 or more") }
+                v.preferredMaxLayoutWidth = try check(width, n, "a preferred maximum layout width", in: SpecLimits.length)
             }
         case .image:
             if let n = m["size"] {
                 if let s = n.sequence {
                     guard s.count == 2 else { throw error(n, "expected [width, height]") }
-                    v.imageWidth = try numberOrBinding(s[s.startIndex], "width")
-                    v.imageHeight = try numberOrBinding(s[s.index(after: s.startIndex)], "height")
+                    v.imageWidth = try numberOrBinding(s[s.startIndex], "a width", in: SpecLimits.length)
+                    v.imageHeight = try numberOrBinding(s[s.index(after: s.startIndex)], "a height", in: SpecLimits.length)
                 } else {
                     let sm = try mapping(n, "size: [width, height] or {width, height}")
                     try allowOnly(["width", "height"], in: sm)
                     guard let w = sm["width"], let h = sm["height"] else { throw error(n, "expected both width and height") }
-                    v.imageWidth = try numberOrBinding(w, "width")
-                    v.imageHeight = try numberOrBinding(h, "height")
+                    v.imageWidth = try numberOrBinding(w, "a width", in: SpecLimits.length)
+                    v.imageHeight = try numberOrBinding(h, "a height", in: SpecLimits.length)
                 }
             }
             if let n = m["path"] { v.imagePath = try string(n, "an image path") }
         case .stack:
             if let n = m["axis"] { v.axis = try choice(n, ["horizontal": .horizontal, "vertical": .vertical], "axis") }
             if let n = m["spacing"] {
-                v.spacing = n.string == "standard" ? StackView.spacingUseSystem : try number(n, "a spacing: a number or standard")
+                v.spacing = n.string == "standard" ? StackView.spacingUseSystem : try check(try number(n, "a spacing: a number or standard"), n, "a spacing", in: SpecLimits.spacing)
             }
             if let n = m["layoutMarginsRelativeArrangement"] { v.layoutMarginsRelativeArrangement = try bool(n, "true or false") }
             if let n = m["alignment"] {

@@ -129,17 +129,17 @@ struct SpecReader {
     /// `[top, leading, bottom, trailing]`, one number for all, or `{top, leading, bottom, trailing}`.
     func margins(_ node: Node) throws(SpecError) -> DirectionalEdgeInsets {
         if case .scalar = node {
-            let n = try number(node, "margins: a number, a list of 4, or {top, leading, bottom, trailing}")
+            let n = try number(node, "margins", in: SpecLimits.margin)
             return DirectionalEdgeInsets(top: n, leading: n, bottom: n, trailing: n)
         }
         if let s = node.sequence {
             guard s.count == 4 else { throw error(node, "expected 4 margins: [top, leading, bottom, trailing]") }
-            let v = try s.map { n throws(SpecError) in try number(n, "a number") }
+            let v = try s.map { n throws(SpecError) in try number(n, "a margin", in: SpecLimits.margin) }
             return DirectionalEdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3])
         }
         let m = try mapping(node, "margins")
         try allowOnly(["top", "leading", "bottom", "trailing"], in: m)
-        func get(_ k: String) throws(SpecError) -> CGFloat { try m[k].map { n throws(SpecError) in try number(n, "a number") } ?? 0 }
+        func get(_ k: String) throws(SpecError) -> CGFloat { try m[k].map { n throws(SpecError) in try number(n, "a margin", in: SpecLimits.margin) } ?? 0 }
         return DirectionalEdgeInsets(top: try get("top"), leading: try get("leading"), bottom: try get("bottom"),
                                      trailing: try get("trailing"))
     }
@@ -163,6 +163,9 @@ struct SpecReader {
         func side(_ n: Node, _ name: String) throws(SpecError) -> CGFloat {
             let v = try number(n, "a number for the \(name) (finite)")
             guard v > 0 else { throw error(n, "expected a \(name) above 0, got \(v)") }
+            guard v <= SpecLimits.length.upperBound else {
+                throw error(n, "expected a \(name) above 0, at most \(SpecLimits.format(SpecLimits.length.upperBound)), got \(SpecLimits.format(v))")
+            }
             return v
         }
         return CGSize(width: try side(width, "width"), height: try side(height, "height"))
@@ -177,9 +180,13 @@ struct SpecReader {
     }
 
     /// A number or a `{field}` binding, kept as text.
-    func numberOrBinding(_ node: Node, _ what: String) throws(SpecError) -> String {
+    /// A number in `range` is checked here; a bound value is checked by the same rule when it binds.
+    func numberOrBinding(_ node: Node, _ what: String, in range: ClosedRange<CGFloat>) throws(SpecError) -> String {
         if let s = node.string, BindingTemplate(s).soleField != nil { return s }
-        return String(Double(try number(node, "\(what): a number or a {field} binding")))
+        if case .scalar = node, let n = node.float ?? node.int.map(Double.init), n.isFinite {
+            return String(Double(try number(node, what, in: range)))
+        }
+        throw error(node, "expected \(what): a number \(SpecLimits.describe(range)) or a {field} binding")
     }
 
     static let weights: [String: Int] = [
@@ -194,13 +201,17 @@ struct SpecReader {
         if let n = m["family"] { f.family = try string(n, "a font family") }
         if let n = m["size"] {
             f.size = try number(n, "a font size")
-            guard f.size > 0 else { throw error(n, "expected a font size above 0") }
+            guard f.size > 0, f.size <= SpecLimits.largestFontSize else {
+                throw error(n, "expected a font size above 0, at most \(SpecLimits.format(SpecLimits.largestFontSize)), got \(SpecLimits.format(f.size))")
+            }
         }
         if let n = m["weight"] {
             if let name = n.string, let w = SpecReader.weights[name] { f.weight = w } else {
-                let w = Int(try number(n, "a weight: 100...900 or regular, medium, semibold, bold..."))
-                guard (100...1000).contains(w) else { throw error(n, "expected a weight from 100 to 900") }
-                f.weight = w
+                guard n.string.map({ Double($0) != nil }) ?? true else {
+                    throw error(n, "expected a weight: a number from 100 to 1000, or ultraLight, thin, light, regular, medium, semibold, bold, heavy, black")
+                }
+                // Checked in range before the conversion to Int, which traps on 1e19.
+                f.weight = Int(try number(n, "a weight", in: SpecLimits.weight))
             }
         }
         if let n = m["italic"] { f.isItalic = try bool(n, "true or false") }
@@ -211,11 +222,12 @@ struct SpecReader {
     }
 
     func lineHeight(_ node: Node) throws(SpecError) -> LineHeight {
-        if case .scalar = node { return .fixed(try number(node, "a line height")) }
+        if case .scalar = node { return .fixed(try number(node, "a line height", in: SpecLimits.length)) }
         let m = try mapping(node, "lineHeight")
         try allowOnly(["fixed", "minimum", "maximum", "multiple"], in: m)
         guard m.count == 1, let (k, v) = m.first else { throw error(node, "expected one of fixed, minimum, maximum, multiple") }
-        let n = try number(v, "a number")
+        let n = try number(v, k == "multiple" ? "a line height multiple" : "a line height",
+                           in: k == "multiple" ? SpecLimits.lineHeightMultiple : SpecLimits.length)
         switch k {
         case "fixed": return .fixed(n)
         case "minimum": return .minimum(n)
