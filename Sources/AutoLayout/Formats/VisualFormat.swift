@@ -239,7 +239,7 @@ struct VisualFormatParser {
         let relation = s.relation() ?? .equal
         var p = Predicate(relation: relation, constant: nil, view: nil, priority: .required)
         let column = s.column
-        if let n = signedNumber() {
+        if let n = try signedNumber() {
             p.constant = CGFloat(n)
         } else if let name = s.identifier() {
             if let m = metrics[name] {
@@ -267,16 +267,25 @@ struct VisualFormatParser {
         return p
     }
 
-    mutating func signedNumber() -> Double? {
+    mutating func signedNumber() throws(FormatError) -> Double? {
         let start = s.index
         let negative = s.take("-")
-        if let n = s.number() { return negative ? -n : n }
+        if let n = try finiteNumber() { return negative ? -n : n }
         s.index = start
         return nil
     }
 
+    /// A number, which must be finite: 400 digits read as infinity, which no constraint can hold
+    /// (the equation parser refuses the same number).
+    mutating func finiteNumber() throws(FormatError) -> Double? {
+        let column = s.column
+        guard let n = s.number() else { return nil }
+        guard n.isFinite else { throw s.error("The number is too large (it must be finite)", at: column) }
+        return n
+    }
+
     mutating func simpleValue() throws(FormatError) -> CGFloat? {
-        if let n = s.number() { return CGFloat(n) }
+        if let n = try finiteNumber() { return CGFloat(n) }
         let column = s.column
         guard let name = s.identifier() else { return nil }
         guard let m = metrics[name] else { throw s.error("Unknown metric '\(name)'", at: column) }
