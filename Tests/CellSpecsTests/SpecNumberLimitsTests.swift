@@ -34,6 +34,10 @@ import Testing
         ("views:\n  - {id: i, type: image, size: [wide, 5]}\n", 2, at: "wide", "a width: a number from 0 to 100000 or a {field} binding"),
         ("contentView: {layoutMargins: -1}\nviews: []\n", 1, at: "-1}", "expected margins from 0 to 100000"),
         ("size: [1e9, 44]\nviews: []\n", 1, at: "1e9", "expected a width above 0, at most 100000"),
+        ("views:\n  - {id: a, type: view, frame: [1e200, 0, 10, 10]}\n", 2, at: "1e200", "expected a position from -100000 to 100000"),
+        ("views:\n  - {id: a, type: view, frame: [0, 0, 10, 1e200]}\n", 2, at: "1e200", "expected a size from 0 to 100000"),
+        ("metrics: {gap: 1e308}\nviews: []\n", 1, at: "1e308", "expected the metric 'gap' from -100000 to 100000, got 1e+308"),
+        ("views:\n  - {id: a, type: view, placeholderIntrinsicSize: [none, 1e300]}\n", 2, at: "1e300", "expected a size from 0 to 100000"),
     ])
     func outOfRangeNumbersAreLocatedErrors(_ text: String, line: Int, at value: String, message: String) {
         // The error stands at the value: its column is where `value` is on the line.

@@ -48,7 +48,7 @@ extension SpecReader {
         var metrics: [String: CGFloat] = [:]
         if let m = top["metrics"] {
             for (k, v) in try mapping(m, "metrics") {
-                metrics[k] = try number(v, "a number for the metric '\(k)'")
+                metrics[k] = try check(try number(v, "a number for the metric '\(k)'"), v, "the metric '\(k)'", in: SpecLimits.offset)
             }
         }
         var spec = CellSpec(file: file, views: [], constraints: [], metrics: metrics)

@@ -62,6 +62,9 @@ extension SpecReader {
         guard let s = node.sequence, s.count == 4 else { throw error(node, "expected a frame: [x, y, width, height]") }
         let v = try s.map { n throws(SpecError) in try number(n, "a number") }
         for (i, n) in zip(2..., s.dropFirst(2)) where v[i] < 0 { throw error(n, "expected a size of 0 or more, got \(v[i])") }
+        for (i, n) in zip(0..., s) {
+            _ = try check(v[i], n, i < 2 ? "a position" : "a size", in: i < 2 ? SpecLimits.offset : SpecLimits.length)
+        }
         return CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
@@ -72,7 +75,7 @@ extension SpecReader {
             if n.string == "none" { return CGSize.noIntrinsicMetric }
             let v = try number(n, "a number or none")
             guard v >= 0 else { throw error(n, "expected a size of 0 or more, or none; got \(v)") }
-            return v
+            return try check(v, n, "a size", in: SpecLimits.length)
         }
         return CGSize(width: sides[0], height: sides[1])
     }

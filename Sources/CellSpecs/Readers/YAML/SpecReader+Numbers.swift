@@ -13,6 +13,7 @@ import Yams
 /// 3. Stack spacing: -100,000...100,000 (negative spacing overlaps the arranged views, as in UIKit).
 /// 4. Font sizes: above 0, at most 1,000; weights 100...1,000 (CSS's range).
 /// 5. Line height multiples: 0...100.
+/// 6. Offsets (metrics, a frame's origin): -100,000...100,000.
 package enum SpecLimits {
     /// Sizes and lengths, in points.
     package static let length: ClosedRange<CGFloat> = 0...100_000
@@ -22,6 +23,8 @@ package enum SpecLimits {
     package static let spacing: ClosedRange<CGFloat> = -100_000...100_000
     /// The largest font size, in points.
     package static let largestFontSize: CGFloat = 1000
+    /// Metrics and a frame's origin, in points.
+    package static let offset: ClosedRange<CGFloat> = -100_000...100_000
     /// Font weights.
     package static let weight: ClosedRange<CGFloat> = 100...1000
     /// Line height multiples.
