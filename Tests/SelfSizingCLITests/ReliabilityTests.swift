@@ -41,6 +41,7 @@ import Testing
         ["heights", example("uyl-text-cell.yaml"), "--data", example("sentences.json"), "--width", "375"],
         ["layout", try! spec(), "--width", "375"],
         ["cells", example("cells.storyboard")],
+        ["collection", example("product-card.yaml"), "--data", example("products.json"), "--width", "375", "--columns", "2"],
     ])
     func writingToAFullDeviceIsAnErrorExit(_ arguments: [String]) throws {
         let r = try Self.shell(arguments, redirect: "> /dev/full")
