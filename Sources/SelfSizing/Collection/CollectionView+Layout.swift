@@ -17,10 +17,7 @@ extension CollectionView {
         sizeCache.switchTo(context)
         let counts = itemCounts()
         hasLoadedData = true
-        // The data source changed without telling (no reload, no update): no cached index path
-        // can be trusted.
-        if sizeCache.itemCounts != counts { sizeCache.reset(itemCounts: counts) }
-        let cross = crossLength, direction = layout.scrollDirection, kind = layout.arrangementKind
+        sizeCache.match(itemCounts: counts)
         let metrics = counts.indices.map(metrics(forSection:))
         sectionSizing = metrics.map { layout.itemSizing(metrics: $0, collectionSize: CGSize(width: width, height: height)) }
         var new: [SectionState] = []
@@ -30,14 +27,19 @@ extension CollectionView {
             var measured = [Bool](repeating: true, count: n)
             for i in 0..<n {
                 let ip = IndexPath(item: i, section: s)
-                if case .selfSizing = sectionSizing[s], let cached = sizeCache.size(at: ip) {
+                guard case let .selfSizing(_, estimate) = sectionSizing[s] else {
+                    sizes[i] = try delegateSize(at: ip)
+                    continue
+                }
+                if let cached = sizeCache.size(at: ip) {
                     sizes[i] = cached
                     continue
                 }
-                sizes[i] = try delegateSize(at: ip)
-                if case .selfSizing = sectionSizing[s] { measured[i] = false }
+                // Without a delegate the stand-in is the estimate (what its default would look up again).
+                sizes[i] = delegate == nil ? sanitized(estimate) : try delegateSize(at: ip)
+                measured[i] = false
             }
-            let arrangement = SectionArrangement(kind: kind, sizes: sizes, metrics: metrics[s], crossLength: cross, direction: direction)
+            let arrangement = arrange(sizes, metrics: metrics[s])
             new.append(SectionState(arrangement: arrangement, metrics: metrics[s], sizing: sectionSizing[s], isMeasured: measured))
         }
         sections = new
@@ -121,14 +123,23 @@ extension CollectionView {
 
     /// Arranges a section again with some of its items' sizes changed, and updates its length.
     private func rearrange(section s: Int, with changes: [(Int, CGSize)]) {
-        let arrangement = sections[s].arrangement
-        var sizes = (0..<arrangement.count).map(arrangement.size(ofItem:))
+        var sizes = sizes(inSection: s)
         for (i, size) in changes { sizes[i] = size }
-        sections[s].arrangement = SectionArrangement(kind: layout.arrangementKind, sizes: sizes, metrics: sections[s].metrics,
-                                                     crossLength: crossLength, direction: layout.scrollDirection)
+        sections[s].arrangement = arrange(sizes, metrics: sections[s].metrics)
         let length = Double(sections[s].arrangement.length)
         if sectionLengths.values[s] != length { sectionLengths[s] = length }
         collectClampedItems()
+    }
+
+    /// A section's items arranged by the layout at the collection's cross length.
+    private func arrange(_ sizes: [CGSize], metrics: SectionMetrics) -> SectionArrangement {
+        SectionArrangement(kind: layout.arrangementKind, sizes: sizes, metrics: metrics, crossLength: crossLength,
+                           direction: layout.scrollDirection)
+    }
+
+    /// The sizes a section's items are arranged with now.
+    private func sizes(inSection s: Int) -> [CGSize] {
+        (0..<sections[s].arrangement.count).map(sections[s].arrangement.size(ofItem:))
     }
 
     /// Measures one self-sizing item (nothing for others) and re-flows its section from its line.
@@ -174,15 +185,16 @@ extension CollectionView {
             for (i, done) in section.isMeasured.enumerated() where !done { pending.append(IndexPath(item: i, section: s)) }
         }
         var done = total - pending.count
-        var sizes = sections.map { section in (0..<section.arrangement.count).map(section.arrangement.size(ofItem:)) }
+        // The sections with items to measure, and their sizes as they are measured.
+        var sizes: [Int: [CGSize]] = [:]
+        for ip in pending where sizes[ip[0]] == nil { sizes[ip[0]] = self.sizes(inSection: ip[0]) }
         defer {
             // Each touched section is arranged again once, with every size it now has.
-            for s in sections.indices where sizes[s].count == sections[s].arrangement.count {
-                sections[s].arrangement = SectionArrangement(kind: layout.arrangementKind, sizes: sizes[s], metrics: sections[s].metrics,
-                                                             crossLength: crossLength, direction: layout.scrollDirection)
+            for (s, sectionSizes) in sizes { sections[s].arrangement = arrange(sectionSizes, metrics: sections[s].metrics) }
+            if !sizes.isEmpty {
+                sectionLengths = PrefixSums(sections.map { Double($0.arrangement.length) })
+                collectClampedItems()
             }
-            sectionLengths = PrefixSums(sections.map { Double($0.arrangement.length) })
-            collectClampedItems()
         }
         if dataSource.configuresConcurrently && maximumConcurrency > 1 {
             let sizing = sections.map(\.sizing)
@@ -193,7 +205,7 @@ extension CollectionView {
                 for (k, ip) in chunk.enumerated() {
                     guard let size = measured(k) else { continue }
                     sizeCache.setSize(size, at: ip)
-                    sizes[ip[0]][ip[1]] = size
+                    sizes[ip[0]]![ip[1]] = size
                     sections[ip[0]].isMeasured[ip[1]] = true
                 }
                 sizer.statistics.cacheMisses += chunk.count
@@ -203,7 +215,7 @@ extension CollectionView {
         } else {
             for ip in pending {
                 if case let .selfSizing(mode, estimate) = sections[ip[0]].sizing {
-                    sizes[ip[0]][ip[1]] = try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)
+                    sizes[ip[0]]![ip[1]] = try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)
                 }
                 sections[ip[0]].isMeasured[ip[1]] = true
                 done += 1
@@ -220,10 +232,7 @@ extension CollectionView {
         let id = source.dataSource.collectionView(source.collection, cellIdentifierForItemAt: ip)
         let cell: ListCell
         do { cell = try worker.template(for: id) } catch { throw CollectionViewError(error, indexPath: ip) }
-        cell.prepareForReuse()
-        do { try source.dataSource.collectionView(source.collection, configure: cell, forItemAt: ip) } catch {
-            throw .configurationFailed(indexPath: ip, identifier: id, message: "\(error)")
-        }
+        try configure(cell, identifier: id, item: ip, from: source.dataSource, of: source.collection)
         return preferredSize(of: cell, estimate: estimate, mode: mode) ?? worker.fit(cell, mode, identifier: id)
     }
 }

@@ -22,7 +22,7 @@ extension CollectionView {
         let counts = itemCounts()
         hasLoadedData = true
         sizeCache.switchTo(context)
-        if sizeCache.itemCounts != counts { sizeCache.reset(itemCounts: counts) }
+        sizeCache.match(itemCounts: counts)
         needsLayout = true
         return sizeCache.restore(saved, context: savedSizesContext, items: items)
     }

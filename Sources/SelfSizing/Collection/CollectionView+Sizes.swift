@@ -47,10 +47,7 @@ extension CollectionView {
         sizer.statistics.cacheMisses += 1
         let id = dataSource.collectionView(self, cellIdentifierForItemAt: indexPath)
         let cell = try templateCell(forReuseIdentifier: id)
-        cell.prepareForReuse()
-        do { try dataSource.collectionView(self, configure: cell, forItemAt: indexPath) } catch {
-            throw .configurationFailed(indexPath: indexPath, identifier: id, message: "\(error)")
-        }
+        try Self.configure(cell, identifier: id, item: indexPath, from: dataSource, of: self)
         let size: CGSize
         if let preferred = Self.preferredSize(of: cell, estimate: estimate, mode: mode) {
             sizer.statistics.layoutPasses += 1
@@ -60,6 +57,17 @@ extension CollectionView {
         }
         sizeCache.setSize(size, at: indexPath)
         return size
+    }
+
+    /// Readies a template for an item through the data source: `prepareForReuse`, then the
+    /// configuration, whose errors name the item. Touches nothing but the cell and what the data
+    /// source reads, so that workers can configure their own templates at once.
+    static func configure(_ cell: ListCell, identifier: String, item indexPath: IndexPath,
+                          from dataSource: CollectionViewDataSource, of collection: CollectionView) throws(CollectionViewError) {
+        cell.prepareForReuse()
+        do { try dataSource.collectionView(collection, configure: cell, forItemAt: indexPath) } catch {
+            throw .configurationFailed(indexPath: indexPath, identifier: identifier, message: "\(error)")
+        }
     }
 
     /// A configured cell's own preferred size, when it gives a finite, non-negative one.
@@ -82,10 +90,7 @@ extension CollectionView {
         guard let attributes = layoutAttributesForItem(at: indexPath) else { throw .invalidIndexPath(indexPath) }
         let id = dataSource.collectionView(self, cellIdentifierForItemAt: indexPath)
         let cell = try templateCell(forReuseIdentifier: id)
-        cell.prepareForReuse()
-        do { try dataSource.collectionView(self, configure: cell, forItemAt: indexPath) } catch {
-            throw .configurationFailed(indexPath: indexPath, identifier: id, message: "\(error)")
-        }
+        try Self.configure(cell, identifier: id, item: indexPath, from: dataSource, of: self)
         cell.contentView.layOutAsRoot(size: attributes.frame.size)
         return (cell, attributes.frame)
     }

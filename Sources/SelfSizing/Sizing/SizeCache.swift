@@ -110,6 +110,12 @@ public final class SizeCache<ListContext: Hashable & Sendable> {
         forEachStore { $0.byIndexPath = Store(counts: itemCounts).byIndexPath }
     }
 
+    /// Makes the index-path stores hold these counts: kept when they already do, reset otherwise
+    /// (a list whose data source changed without a reload or an update can trust none of them).
+    public func match(itemCounts counts: [Int]) {
+        if itemCounts != counts { reset(itemCounts: counts) }
+    }
+
     /// Moves every context's index-path sizes through batch updates.
     /// - Throws: ``BatchUpdateError``; the index-path sizes are then reset.
     public func apply(_ updates: BatchUpdates, itemCounts newCounts: [Int]) throws(BatchUpdateError) {

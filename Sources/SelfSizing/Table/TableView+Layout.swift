@@ -38,9 +38,7 @@ extension TableView {
     func rebuild(measured: [[Double]]?) throws(TableViewError) {
         let counts = rowCounts()
         hasLoadedData = true
-        // The data source changed without telling (no reload, no update): no cached index path
-        // can be trusted.
-        if heightCache.itemCounts != counts { heightCache.reset(itemCounts: counts) }
+        heightCache.match(itemCounts: counts)
         var new: [SectionGeometry] = []
         new.reserveCapacity(counts.count)
         for (s, n) in counts.enumerated() {

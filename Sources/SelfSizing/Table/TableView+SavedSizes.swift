@@ -20,7 +20,7 @@ extension TableView {
         let counts = rowCounts()
         hasLoadedData = true
         heightCache.switchTo(context)
-        if heightCache.itemCounts != counts { heightCache.reset(itemCounts: counts) }
+        heightCache.match(itemCounts: counts)
         needsReload = true
         return heightCache.restore(saved, context: savedSizesContext, items: items)
     }
