@@ -88,7 +88,7 @@ struct CollectionCommand: ParsableCommand {
             out += "index,x,y,width,height\n"
             for (i, f) in frames.enumerated() { out += "\(i),\(n(f.minX)),\(n(f.minY)),\(n(f.width)),\(n(f.height))\n" }
         case .text:
-            let p = { (x: CGFloat) in Heights.points(Double(x)) }
+            let p = { (x: CGFloat) in JSONNumber.points(Double(x)) }
             for (i, f) in frames.enumerated() { out += "\(i)\t(\(p(f.minX)), \(p(f.minY)))\t\(p(f.width)) x \(p(f.height))\n" }
             let perItem = frames.isEmpty ? 0 : seconds / Double(frames.count) * 1e6
             out += "\(frames.count) items, \(layoutName), content size \(p(content.width)) x \(p(content.height)) pt, "

@@ -87,9 +87,9 @@ struct Heights: ParsableCommand {
             out += "row,height\n"
             for (i, h) in heights.enumerated() { out += "\(i + 1),\(JSONNumber.format(Double(h)))\n" }
         case .text:
-            for (i, h) in heights.enumerated() { out += "\(i + 1)\t\(Self.points(Double(h)))\n" }
+            for (i, h) in heights.enumerated() { out += "\(i + 1)\t\(JSONNumber.points(Double(h)))\n" }
             let perRow = heights.isEmpty ? 0 : seconds / Double(heights.count) * 1e6
-            out += "\(heights.count) rows, content height \(Self.points(contentHeight)) pt, "
+            out += "\(heights.count) rows, content height \(JSONNumber.points(contentHeight)) pt, "
             out += String(format: "%.3f s (%.1f us/row)\n", seconds, perRow)
         case .jsonl:
             break // streamed above
@@ -97,7 +97,6 @@ struct Heights: ParsableCommand {
         try Output.write(out)
     }
 
-    static func points(_ x: Double) -> String { JSONNumber.format((x * 100).rounded() / 100) }
 }
 
 /// A progress bar on standard error, redrawn at most ten times a second.

@@ -77,8 +77,6 @@ struct HeightsStream {
         guard command.format == .jsonl else {
             throw CLIError("--data - (standard input) is read with --format jsonl only")
         }
-        // A closed pipe is an error of write(2) to report, not a signal that ends the process.
-        signal(SIGPIPE, SIG_IGN)
         try list.cellOptions.addFontDirectories()
         let measurer = TextMeasurer()
         let cell = try CellSource(path: list.spec, options: list.cellOptions, measurer: measurer)

@@ -66,7 +66,7 @@ extension Layout {
     }
 
     func recordedText(size: CGSize, rows: [RecordedRow], largest: CGFloat, diagnostics: [String]) -> String {
-        func n(_ x: CGFloat) -> String { JSONNumber.format((Double(x) * 100).rounded() / 100) }
+        func n(_ x: CGFloat) -> String { JSONNumber.points(Double(x)) }
         func rect(_ r: CGRect) -> String { "(\(n(r.minX)), \(n(r.minY))) \(n(r.width)) x \(n(r.height))" }
         var lines = [["view", "frame", "recorded", "difference"]]
         for row in rows {

@@ -116,7 +116,7 @@ struct Layout: ParsableCommand {
     }
 
     func text(size: CGSize, frames: [(String, CGRect)], cell: CellTemplate, diagnostics: [String], source: CellSource) -> String {
-        func n(_ x: CGFloat) -> String { JSONNumber.format((Double(x) * 100).rounded() / 100) }
+        func n(_ x: CGFloat) -> String { JSONNumber.points(Double(x)) }
         var out = "contentView \(n(size.width)) x \(n(size.height))\n"
         let byID = Dictionary(uniqueKeysWithValues: frames)
         func walk(_ view: View, _ depth: Int) {
@@ -136,6 +136,9 @@ struct Layout: ParsableCommand {
 }
 
 enum JSONNumber {
+    /// A number of points for people to read: rounded to hundredths, then as ``format(_:)`` writes it.
+    static func points(_ x: Double) -> String { format((x * 100).rounded() / 100) }
+
     /// A number as JSON: integers without a fraction, others in Swift's shortest round-trip form.
     static func format(_ x: Double) -> String {
         guard x.isFinite else { return "null" }

@@ -20,10 +20,13 @@ enum Output {
     /// Writes `text` to standard error; a failure there has nowhere to be reported, so it is ignored.
     static func error(_ text: String) { _ = write(text, to: STDERR_FILENO) }
 
+    /// A closed pipe is an error of write(2) to report, not a signal that ends the process: set
+    /// once, before the first write.
+    private static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     /// Writes the whole text to `fd`; the system's message on failure, nil on success.
     private static func write(_ text: String, to fd: Int32) -> String? {
-        // A closed pipe is an error of write(2) to report, not a signal that ends the process.
-        signal(SIGPIPE, SIG_IGN)
+        _ = ignoringBrokenPipes
         var text = text
         return text.withUTF8 { buffer -> String? in
             guard var p = buffer.baseAddress else { return nil }
