@@ -50,13 +50,18 @@ struct Heights: ParsableCommand {
         }
     }
 
+    /// The separator and screen scale the options give a table's rows.
+    func style(_ table: TableView) {
+        table.separatorStyle = separator == .none ? .none : .singleLine
+        table.scale = CGFloat(scale)
+    }
+
     func run() throws {
         if format == .jsonl || list.data == "-" { return try HeightsStream(command: self).run() }
         let (cell, items, measurer) = try list.read()
         let start = Date()
         let (table, source) = list.table(cell, items, measurer: measurer)
-        table.separatorStyle = separator == .none ? .none : .singleLine
-        table.scale = CGFloat(scale)
+        style(table)
         let saved = cache.map { HeightsCache(path: $0, list: list, items: items) }
         saved?.restore(into: table)
         let bar = (progress || isatty(STDERR_FILENO) == 1) && items.count > 0 ? ProgressBar(total: items.count) : nil

@@ -80,13 +80,9 @@ struct HeightsStream {
         try list.cellOptions.addFontDirectories()
         let measurer = TextMeasurer()
         let cell = try CellSource(path: list.spec, options: list.cellOptions, measurer: measurer)
-        let table = TableView(width: CGFloat(list.width))
-        table.contentSizeCategory = ContentSizeCategory(name: list.contentSizeCategory)!
-        table.separatorStyle = command.separator == .none ? .none : .singleLine
-        table.scale = CGFloat(command.scale)
         let source = StreamBatchSource()
-        table.dataSource = source
-        table.register(forCellReuseIdentifier: "cell") { try cell.makeCell(reuseIdentifier: "cell", measurer: measurer) }
+        let table = list.table(cell, source: source, measurer: measurer)
+        command.style(table)
         var written = 0
         let flush = { (batch: [StreamRow]) throws in
             try measureAndWrite(batch, table, source)

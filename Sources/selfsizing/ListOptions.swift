@@ -49,11 +49,17 @@ struct ListOptions: ParsableArguments {
 
     /// A one-section table of the rows in the source's cells (reuse identifier "cell").
     func table(_ cell: CellSource, _ items: [DataItem], measurer: TextMeasurer) -> (TableView, ItemsDataSource) {
+        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
+        return (table(cell, source: source, measurer: measurer), source)
+    }
+
+    /// A table of the cell (reuse identifier "cell") at the width and category, showing what
+    /// `source` gives (the caller keeps it: a table holds its data source weakly).
+    func table(_ cell: CellSource, source: TableViewDataSource, measurer: TextMeasurer) -> TableView {
         let table = TableView(width: CGFloat(width))
         table.contentSizeCategory = ContentSizeCategory(name: contentSizeCategory)!
-        let source = ItemsDataSource(sections: [items], cellIdentifier: "cell")
         table.dataSource = source
         table.register(forCellReuseIdentifier: "cell") { try cell.makeCell(reuseIdentifier: "cell", measurer: measurer) }
-        return (table, source)
+        return table
     }
 }
