@@ -6,7 +6,8 @@ fontconfig in SelfSizing, Noto Sans CJK by language for Han, Kana and Hangul. 17
 22px, overflow-wrap: break-word, widths 343, 260 and 180. The corpus: a multilingual set this
 script writes (English and Indonesian with URLs, numbers, hyphenated words and quotes; Simplified
 and Traditional Chinese mixed with Latin) and the Huckleberry Finn sentences of ../shared/data
-(left out with a message when ../shared is not beside the project).
+(left out with a message when ../shared is not beside the project). Emoji and right-to-left texts
+(emoji_and_rtl_corpus) are classes of their own, with their agreement printed by class.
 
 Usage: python3 scripts/oracle.py [--selfsizing PATH] [--chromium PATH]
 Prints the agreement rate per width and overall, and the disagreements by kind.
@@ -143,6 +144,19 @@ def emoji_rtl_kind(item_id):
     return None
 
 
+def print_emoji_rtl_agreement(items, ours, theirs):
+    """Line-count agreement of each class of emoji_and_rtl_corpus(), over all widths."""
+    tally = {}
+    for item, a, b in zip(items, ours, theirs):
+        k = emoji_rtl_kind(item["id"])
+        if k:
+            t = tally.setdefault(k, [0, 0])
+            t[0] += sum(1 for x, y in zip(a, b) if x == y)
+            t[1] += len(a)
+    for k, (agree, total) in sorted(tally.items()):
+        print("  class %s: %d of %d agree (%.2f%%)" % (k, agree, total, 100.0 * agree / total))
+
+
 def chromium_counts(items, chromium, workdir):
     families = {"zh-Hans": "'Noto Sans CJK SC'", "zh-Hant": "'Noto Sans CJK TC'"}
     rows = []
@@ -229,6 +243,7 @@ def main():
     for w in WIDTHS:
         a, n = by_width[w]
         print("  width %d: %.2f%%" % (w, 100.0 * a / n))
+    print_emoji_rtl_agreement(items, ours, theirs)
     for k, cases in sorted(disagreements.items(), key=lambda kv: -len(kv[1])):
         print("  %s: %d disagreements" % (k, len(cases)))
         for item, w, x, y in cases[:3]:

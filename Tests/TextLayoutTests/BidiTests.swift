@@ -55,6 +55,18 @@ import TextLayout
 
     func glyph(_ c: String, _ face: FontFace) -> UInt32? { face.glyphs(of: Substring(c)).first?.id }
 
+    @Test func hebrewAndArabicFallBackToAFaceThatHasThem() throws {
+        // The system font's stand-in (Inter) has neither script: fontconfig's sans-serif does.
+        let system = Font(family: "system", size: 17)
+        let laid = try #require(measurer.laidOut(TextMeasureRequest(text: "Hi שלום مرحبا", font: system, width: nil)))
+        let runs = laid.lines[0].runs
+        #expect(runs.allSatisfy { !$0.glyphs.isEmpty && !$0.glyphs.contains(0) }, "no missing glyph")
+        // "Hi ", then the right-to-left run right to left: the Arabic word, the space (the primary
+        // face keeps whitespace), the Hebrew word.
+        #expect(runs.map(\.isRightToLeft) == [false, true, true, true])
+        #expect(runs[1].face.hasGlyph(for: "م") && runs[3].face.hasGlyph(for: "ש") && !runs[0].face.hasGlyph(for: "ש"))
+    }
+
     @Test func neutralTextTakesTheLabelsDirection() throws {
         let ltr = try #require(measurer.laidOut(TextMeasureRequest(text: "123 456", font: font, width: nil)))
         let rtl = try #require(measurer.laidOut(TextMeasureRequest(text: "123 456", font: font, width: nil), direction: .rightToLeft))

@@ -46,6 +46,20 @@ struct EmojiClusterTests {
         #expect(abs(width("☺︎") - width("☺")) < 1e-9 && width("☺️") > width("☺"))
     }
 
+    @Test func anEmojiTheTextFontDrawsStaysInTheTextFontAsInChromium() throws {
+        // DejaVu Sans draws the emoticons block (😂, U+1F602): Chromium measures it in DejaVu Sans,
+        // 19.875 px at 17 px (headless Chromium 156, the font through @font-face), unless an emoji
+        // presentation selector asks for the emoji font.
+        let emoji = try #require(FontLibrary.shared.emojiFace())
+        let plain = try #require(measurer.laidOut(TextMeasureRequest(text: "😂", font: font, width: nil)))
+        #expect(plain.lines[0].runs[0].face !== emoji)
+        #expect(abs(width("😂") - 19.875) < 1.0 / 64, "Chromium rounds advances to 1/64 px")
+        let selected = try #require(measurer.laidOut(TextMeasureRequest(text: "😂\u{FE0F}", font: font, width: nil)))
+        #expect(selected.lines[0].runs[0].face === emoji)
+        // With a skin tone DejaVu Sans lacks, the whole cluster goes to the emoji font.
+        #expect(try #require(measurer.laidOut(TextMeasureRequest(text: "🙋🏽", font: font, width: nil))).lines[0].runs[0].face === emoji)
+    }
+
     @Test func textAndEmojiAddUp() {
         // Fallback per cluster: the text face's words and the emoji's advance, side by side.
         let mixed = width("ok 👍🏽 ok")

@@ -36,19 +36,45 @@ enum EmojiClusters {
 }
 
 extension TextMeasurer.ResolvedFont {
-    /// The face a grapheme cluster is shaped in, by its first character:
-    /// 1. an emoji cluster (``EmojiClusters/isEmoji(_:)``): the emoji face, when it has the glyph;
-    /// 2. the primary face when it has the glyph, and always for whitespace;
-    /// 3. the CJK fallback face when it has the glyph;
-    /// 4. the emoji face when it has the glyph (a symbol the text faces lack);
-    /// 5. the primary face (its missing-glyph box, as browsers draw "tofu").
+    /// The face a grapheme cluster is shaped in, in Chromium's order (its font fallback per
+    /// cluster, checked against headless Chromium by `make oracle`):
+    /// 1. a cluster with an emoji presentation selector (U+FE0F: `☺️`, `1️⃣`): the emoji face, when
+    ///    it has the glyph;
+    /// 2. the primary face when it has a glyph for every character of the cluster (those that
+    ///    draw nothing, as U+200D and the selectors, aside), and always for whitespace: so an
+    ///    emoji the text font draws (DejaVu Sans has 😂 and ☺) is measured in the text font, as
+    ///    Chromium measures it;
+    /// 3. any other emoji cluster (``EmojiClusters/isEmoji(_:)``: a ZWJ family, a flag, a skin
+    ///    tone, 👍): the emoji face, when it has the glyph;
+    /// 4. the CJK fallback face when it has the glyph;
+    /// 5. fontconfig's `sans-serif` face when it has the glyph (Hebrew, Arabic, Greek, Cyrillic
+    ///    under a primary face without them);
+    /// 6. the emoji face when it has the glyph (a symbol the text faces lack);
+    /// 7. the primary face (its missing-glyph box, as browsers draw "tofu").
+    ///
+    /// (iOS differs at step 2: Core Text takes every emoji-presentation character from Apple
+    /// Color Emoji, whatever the font.)
     func face(for cluster: Substring) -> FontFace {
         let scalars = cluster.unicodeScalars
         guard let first = scalars.first else { return primary }
+        let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+        if !single, let emoji, scalars.contains(where: { $0.value == EmojiClusters.emojiSelector }),
+           !scalars.contains(where: { $0.value == EmojiClusters.textSelector }), emoji.hasGlyph(for: first) {
+            return emoji
+        }
+        if first.properties.isWhitespace || (single ? primary.hasGlyph(for: first) : primary.covers(scalars)) { return primary }
         if let emoji, EmojiClusters.isEmoji(scalars), emoji.hasGlyph(for: first) { return emoji }
-        if primary.hasGlyph(for: first) || first.properties.isWhitespace { return primary }
         if let fallback, fallback.hasGlyph(for: first) { return fallback }
+        if let textFallback, textFallback.hasGlyph(for: first) { return textFallback }
         if let emoji, emoji.hasGlyph(for: first) { return emoji }
         return primary
+    }
+}
+
+extension FontFace {
+    /// Whether the face has a glyph for every character of a cluster that draws something (not
+    /// for U+200D, the variation selectors and other default-ignorable characters).
+    func covers(_ cluster: Substring.UnicodeScalarView) -> Bool {
+        cluster.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || hasGlyph(for: $0) }
     }
 }

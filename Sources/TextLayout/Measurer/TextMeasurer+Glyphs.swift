@@ -69,7 +69,9 @@ extension TextMeasurer {
                 shown = truncated
                 let body = Self.withoutHangingSpaces(Substring(truncated))
                 let own = BidiParagraphs(truncated, level: rtl ? 1 : 0)
-                for run in own?.visualRuns(0..<body.utf16.count) ?? [] {
+                var visual = own?.visualRuns(0..<body.utf16.count) ?? []
+                if visual.isEmpty && !body.isEmpty { visual = [(0..<body.utf16.count, rtl)] }
+                for run in visual {
                     runs += glyphRuns(Self.slice(truncated, run.range), rightToLeft: run.isRightToLeft, font,
                                       language: request.language, x: &x)
                 }
@@ -78,7 +80,9 @@ extension TextMeasurer {
                 shown = String(text[start..<end])
                 let body = Self.withoutHangingSpaces(text[start..<end])
                 let utf16End = utf16Start + body.utf16.count
-                let visual = paragraphs?.visualRuns(utf16Start..<utf16End) ?? [(utf16Start..<utf16End, rtl)]
+                // Should ICU fail, the line is drawn as one run in its paragraph's direction.
+                var visual = paragraphs?.visualRuns(utf16Start..<utf16End) ?? []
+                if visual.isEmpty && utf16End > utf16Start { visual = [(utf16Start..<utf16End, rtl)] }
                 for run in visual {
                     runs += glyphRuns(Self.slice(text, run.range), rightToLeft: run.isRightToLeft, font,
                                       language: request.language, x: &x)
