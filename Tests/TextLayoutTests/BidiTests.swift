@@ -97,6 +97,19 @@ import TextLayout
         #expect(laid.lines.allSatisfy { $0.isRightToLeft })
         #expect(laid.lines.dropLast().allSatisfy { !$0.endsParagraph } && laid.lines.last!.endsParagraph)
     }
+
+    @Test func aTruncatedRightToLeftLineKeepsItsDirection() throws {
+        let request = TextMeasureRequest(text: "שלום עולם מה שלומך היום אני בסדר תודה רבה", font: font, width: 120,
+                                         numberOfLines: 1, lineBreakMode: .byTruncatingTail)
+        let laid = try #require(measurer.laidOut(request))
+        #expect(laid.lines.count == 1)
+        let line = laid.lines[0]
+        #expect(line.text.hasSuffix("\u{2026}") && line.isRightToLeft && line.endsParagraph)
+        #expect(line.runs.allSatisfy { $0.isRightToLeft } && line.width <= 120)
+        // The ellipsis ends the line in reading order: it is the leftmost glyph.
+        let face = try #require(line.runs.first?.face)
+        #expect(line.runs.first?.glyphs.first == glyph("\u{2026}", face))
+    }
 }
 
 /// `justified` lines: every line but a paragraph's last reaches the label's width.
