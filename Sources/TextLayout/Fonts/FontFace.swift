@@ -12,7 +12,7 @@ public final class FontFace: @unchecked Sendable {
     public let path: String
     public let index: Int
     /// Units per em: the font's design units, or for a colour bitmap face (an emoji font) 1/64
-    /// pixel of its bitmap strike (``ColorBitmapAdvances``).
+    /// pixel of its bitmap strike, so that its advances are the strike's, exactly, as browsers scale them.
     public let unitsPerEm: Double
     /// Vertical metrics in design units (descender is negative).
     public let ascender, descender, lineGap, capHeight, xHeight: Double
