@@ -6,7 +6,8 @@ fontconfig in SelfSizing, Noto Sans CJK by language for Han, Kana and Hangul. 17
 22px, overflow-wrap: break-word, widths 343, 260 and 180. The corpus: a multilingual set this
 script writes (English and Indonesian with URLs, numbers, hyphenated words and quotes; Simplified
 and Traditional Chinese mixed with Latin) and the Huckleberry Finn sentences of ../shared/data
-(left out with a message when ../shared is not beside the project).
+(left out with a message when ../shared is not beside the project). Emoji and right-to-left texts
+(emoji_and_rtl_corpus) are classes of their own, with their agreement printed by class.
 
 Usage: python3 scripts/oracle.py [--selfsizing PATH] [--chromium PATH]
 Prints the agreement rate per width and overall, and the disagreements by kind.
@@ -76,6 +77,7 @@ def corpus():
                 if rng.random() < 0.3:
                     parts.append(rng.choice(["，", "。", "「", "」", "、", "（", "）"]))
             items.append({"id": "%s-%d" % (lang, i), "text": "".join(parts), "lang": lang})
+    items += emoji_and_rtl_corpus()
     plist = os.path.join(ROOT, "..", "shared", "data", "huckleberry-finn.plist")
     if os.path.exists(plist):
         with open(plist, "rb") as f:
@@ -87,6 +89,72 @@ def corpus():
     for item in items:
         item["text"] = re.sub(r"[ \t]+", " ", item["text"]).strip()
     return items
+
+
+def emoji_and_rtl_corpus():
+    """Feed-like texts with emoji (ZWJ sequences, flags, keycaps, skin tones, variation selectors,
+    alone and against words) and right-to-left text (Hebrew, Arabic, each mixed with Latin words,
+    numbers and URLs). Classes: emoji, rtl-he, rtl-ar, rtl-mixed."""
+    rng = random.Random(20261122)
+    en_words = ("the cell height layout label text row table view content width line word font feed caption "
+                "great love this party today weekend photo").split()
+    he_words = "שלום עולם תא גובה פריסה טקסט שורה טבלה תצוגה תוכן רוחב מילה גופן היום תמונה חברים".split()
+    ar_words = "مرحبا العالم خلية ارتفاع تخطيط نص سطر جدول عرض محتوى كلمة خط اليوم صورة أصدقاء".split()
+    emoji = ["👨‍👩‍👧‍👦", "🇯🇵", "🇫🇷",
+             "1️⃣", "#️⃣", "👍🏽", "👋🏿", "☺️", "☺︎",
+             "❤️", "😂", "🎉", "🔥", "👩‍💻", "🏳️‍🌈"]
+    latin = ["iPhone", "Swift 6", "UITableView", "2026", "12:30", "https://example.com/a/b", "COVID-19", "50%"]
+    items = []
+
+    def sentence(words, n_min, n_max, extra, p_extra, glue=0.0):
+        out = []
+        for _ in range(rng.randint(n_min, n_max)):
+            r = rng.random()
+            if r < p_extra:
+                token = rng.choice(extra)
+                if out and rng.random() < glue:
+                    out[-1] += token      # an emoji against the word before it
+                    continue
+                out.append(token)
+            else:
+                out.append(rng.choice(words))
+        return " ".join(out)
+
+    for i in range(300):
+        text = sentence(en_words, 5, 35, emoji, 0.25, glue=0.3)
+        if rng.random() < 0.2:
+            text += " " + "".join(rng.choice(emoji) for _ in range(rng.randint(3, 12)))  # a run of emoji
+        items.append({"id": "emoji-%d" % i, "text": text, "lang": "en"})
+    for i in range(200):
+        items.append({"id": "rtl-he-%d" % i, "text": sentence(he_words, 5, 35, emoji, 0.05) + ".", "lang": "he"})
+    for i in range(200):
+        items.append({"id": "rtl-ar-%d" % i, "text": sentence(ar_words, 5, 35, emoji, 0.05) + ".", "lang": "ar"})
+    for i in range(200):
+        words = he_words if i % 2 else ar_words
+        items.append({"id": "rtl-mixed-%d" % i, "text": sentence(words, 5, 35, latin, 0.2) + ".",
+                      "lang": "he" if i % 2 else "ar"})
+    return items
+
+
+def emoji_rtl_kind(item_id):
+    """The class of an item of emoji_and_rtl_corpus() by its id, or None."""
+    for prefix in ("emoji", "rtl-mixed", "rtl-he", "rtl-ar"):
+        if item_id.startswith(prefix + "-"):
+            return prefix
+    return None
+
+
+def print_emoji_rtl_agreement(items, ours, theirs):
+    """Line-count agreement of each class of emoji_and_rtl_corpus(), over all widths."""
+    tally = {}
+    for item, a, b in zip(items, ours, theirs):
+        k = emoji_rtl_kind(item["id"])
+        if k:
+            t = tally.setdefault(k, [0, 0])
+            t[0] += sum(1 for x, y in zip(a, b) if x == y)
+            t[1] += len(a)
+    for k, (agree, total) in sorted(tally.items()):
+        print("  class %s: %d of %d agree (%.2f%%)" % (k, agree, total, 100.0 * agree / total))
 
 
 def chromium_counts(items, chromium, workdir):
@@ -169,12 +237,13 @@ def main():
                 agree += 1
                 by_width[w][0] += 1
             else:
-                disagreements.setdefault(kind(item["text"]), []).append((item, w, x, y))
+                disagreements.setdefault(emoji_rtl_kind(item["id"]) or kind(item["text"]), []).append((item, w, x, y))
     print("oracle: %d texts x %d widths, line counts agree on %d of %d (%.2f%%; target 99.9%%)"
           % (len(items), len(WIDTHS), agree, total, 100.0 * agree / total))
     for w in WIDTHS:
         a, n = by_width[w]
         print("  width %d: %.2f%%" % (w, 100.0 * a / n))
+    print_emoji_rtl_agreement(items, ours, theirs)
     for k, cases in sorted(disagreements.items(), key=lambda kv: -len(kv[1])):
         print("  %s: %d disagreements" % (k, len(cases)))
         for item, w, x, y in cases[:3]:

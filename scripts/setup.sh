@@ -4,7 +4,8 @@
 set -euo pipefail
 
 # Debian packages the project builds or runs against: the text stack of TextLayout (HarfBuzz for
-# shaping, ICU for line breaking, fontconfig for font lookup), its fonts, and Cairo for Rendering.
+# shaping, ICU for line breaking and bidi, fontconfig for font lookup), its fonts (Noto Color Emoji
+# is fontconfig's fallback for emoji clusters), and Cairo for Rendering.
 PACKAGES=(
   pkg-config
   libharfbuzz-dev
@@ -14,6 +15,7 @@ PACKAGES=(
   fonts-dejavu-core
   fonts-noto-cjk
   fonts-inter
+  fonts-noto-color-emoji
 )
 
 # `setup.sh --oracle` adds headless Chromium, which `make oracle` compares line breaking against.

@@ -100,6 +100,12 @@ final class Canvas {
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FILE, face.path)
         FcPatternAddInteger(pattern, FC_INDEX, Int32(face.index))
+        if face.hasColorGlyphs {
+            // Colour glyphs (emoji): Cairo loads a face's bitmaps only when the pattern allows
+            // embedded bitmaps, and in colour (FreeType's FT_LOAD_COLOR) when it says so.
+            FcPatternAddBool(pattern, FC_EMBEDDED_BITMAP, FcTrue)
+            FcPatternAddBool(pattern, FC_COLOR, FcTrue)
+        }
         guard let f = cairo_ft_font_face_create_for_pattern(pattern) else { return nil }
         fontFaces[key] = f
         return f

@@ -84,7 +84,8 @@ extension Renderer {
     }
 
     /// A label's lines, as its measurer breaks them at its width, centred vertically in its frame
-    /// as UILabel centres them, aligned as it says.
+    /// as UILabel centres them, each line's runs in visual order (``Bidi``) and aligned as
+    /// ``Label/lineAlignment(paragraphDirection:endsParagraph:)`` resolves the label's alignment.
     func draw(_ label: Label, in frame: CGRect, on canvas: Canvas) {
         guard !label.text.isEmpty, frame.width > 0 else { return }
         let m = (label.measurer as? TextMeasurer) ?? (Label.defaultMeasurer as? TextMeasurer) ?? measurer
@@ -92,15 +93,18 @@ extension Renderer {
                                          numberOfLines: label.numberOfLines, lineBreakMode: label.lineBreakMode,
                                          lineHeight: label.lineHeight, contentSizeCategory: label.contentSizeCategory,
                                          language: label.language)
-        guard let text = m.laidOut(request) else { return }
+        guard let text = m.laidOut(request, direction: label.effectiveLayoutDirection) else { return }
         let height = Double(text.lines.count) * text.lineHeight
         let top = Double(frame.minY) + max((Double(frame.height) - height) / 2, 0)
-        for line in text.lines {
+        for laid in text.lines {
+            var line = laid
             var x = Double(frame.minX)
-            switch label.textAlignment {
+            switch label.lineAlignment(paragraphDirection: line.isRightToLeft ? .rightToLeft : .leftToRight,
+                                       endsParagraph: line.endsParagraph) {
             case .center: x += (Double(frame.width) - line.width) / 2
             case .right: x += Double(frame.width) - line.width
-            case .natural, .left, .justified: break
+            case .justified: line = line.justified(to: Double(frame.width))
+            case .natural, .left: break
             }
             canvas.glyphs(line.runs, at: CGPoint(x: x, y: top + line.baseline), label.textColor)
             if overlay {

@@ -10,7 +10,10 @@ struct Measure: ParsableCommand {
         discussion: """
         Input: a JSON array of strings, or of objects {"id": any, "text": string, "lang": optional BCP-47 tag}. \
         Output (json): an array in input order of {"id", "results": [{"width", "lineCount", "height", "lines"}]}. \
-        Heights are lineCount x --line-height when it is given, else the font's natural line height.
+        Heights are lineCount x --line-height when it is given, else the font's natural line height. \
+        Each line's text is in logical order (the order of the input, as lines are broken), also for \
+        right-to-left and mixed text: reordering for display (Unicode bidi) happens only when drawing \
+        (`render`), and a program that shows the lines should reorder each one itself.
         """)
 
     @Option(help: "The font family (fontconfig name), or \"system\".")

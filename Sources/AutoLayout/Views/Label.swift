@@ -101,6 +101,23 @@ open class Label: View {
         return m.size.height.rounded(.up) - m.lastBaseline
     }
 
+    /// The alignment a line of the label is drawn with, as UILabel resolves its ``textAlignment``:
+    /// `natural` is left in a left-to-right paragraph and right in a right-to-left one (the
+    /// paragraph's direction: its first strong character's, else the label's layout direction);
+    /// `justified` justifies every line but the last of a paragraph, which is natural; `left`,
+    /// `center` and `right` are as they say in either direction.
+    /// - Parameters:
+    ///   - paragraphDirection: the base direction of the line's paragraph.
+    ///   - endsParagraph: whether the line is the last of its paragraph.
+    public func lineAlignment(paragraphDirection: LayoutDirection, endsParagraph: Bool) -> TextAlignment {
+        let natural: TextAlignment = paragraphDirection == .rightToLeft ? .right : .left
+        switch textAlignment {
+        case .natural: return natural
+        case .justified: return endsParagraph ? natural : .justified
+        case .left, .center, .right: return textAlignment
+        }
+    }
+
     private func textDidChange() {
         cached = nil
         contentDidChange(baselines: true)

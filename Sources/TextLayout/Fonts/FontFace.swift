@@ -11,15 +11,21 @@ public final class FontFace: @unchecked Sendable {
     /// The file and face index it came from.
     public let path: String
     public let index: Int
-    /// Design units per em.
+    /// Units per em: the font's design units, or for a colour bitmap face (an emoji font) 1/64
+    /// pixel of its bitmap strike, so that its advances are the strike's, exactly, as browsers scale them.
     public let unitsPerEm: Double
     /// Vertical metrics in design units (descender is negative).
     public let ascender, descender, lineGap, capHeight, xHeight: Double
     /// Whether the face has a glyph for every printable ASCII character: ASCII text then shapes
     /// in this face without a look-up per character.
     public let coversASCII: Bool
+    /// Whether the face draws glyphs in colour (colour bitmaps, layers or SVG: an emoji font).
+    public let hasColorGlyphs: Bool
 
     let font: OpaquePointer
+    /// For a colour bitmap face, the plain HarfBuzz font that `font` (a sub-font with the strike's
+    /// advances, ``ColorBitmapAdvances``) stands on, and the advances it reads.
+    private let bitmapBase: (font: OpaquePointer, table: UnsafeMutablePointer<Int32>)?
 
     init?(path: String, index: Int) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
@@ -27,13 +33,25 @@ public final class FontFace: @unchecked Sendable {
         guard let face = hb_face_create(blob, UInt32(index)) else { return nil }
         defer { hb_face_destroy(face) }
         let upem = hb_face_get_upem(face)
-        guard upem > 0, let font = hb_font_create(face) else { return nil }
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
-        hb_font_make_immutable(font)
+        guard upem > 0, let base = hb_font_create(face) else { return nil }
+        hb_font_set_scale(base, Int32(upem), Int32(upem))
+        hb_font_make_immutable(base)
+        hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
+        // A colour bitmap face measures in its strike's pixels (``ColorBitmapAdvances``); any
+        // other in design units.
+        var font = base
+        var units = Double(upem)
+        if let strike = ColorBitmapAdvances.read(face), let scaled = ColorBitmapAdvances.font(over: base, strike) {
+            font = scaled.font
+            units = Double(strike.unitsPerEm)
+            bitmapBase = (base, scaled.table)
+        } else {
+            bitmapBase = nil
+        }
         self.font = font
         self.path = path
         self.index = index
-        unitsPerEm = Double(upem)
+        unitsPerEm = units
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         ascender = Double(extents.ascender)
@@ -48,6 +66,10 @@ public final class FontFace: @unchecked Sendable {
 
     deinit {
         hb_font_destroy(font)
+        if let bitmapBase {
+            hb_font_destroy(bitmapBase.font)
+            bitmapBase.table.deallocate()
+        }
     }
 
     /// Whether the face has a glyph for a character.
@@ -79,22 +101,24 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Shapes a run with HarfBuzz and hands its glyphs and positions to `body`; nil for an empty run.
-    func shaped<T>(_ text: Substring, language: String?, features: [String],
+    func shaped<T>(_ text: Substring, language: String?, features: [String], direction: hb_direction_t = HB_DIRECTION_INVALID,
                    _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> T) -> T? {
         var utf8 = Array(text.utf8)
         return utf8.withUnsafeMutableBufferPointer { p in
-            shaped(utf8: UnsafeBufferPointer(p), language: language, features: features, body)
+            shaped(utf8: UnsafeBufferPointer(p), language: language, features: features, direction: direction, body)
         }
     }
 
-    /// Shapes UTF-8 bytes with a pooled HarfBuzz buffer.
+    /// Shapes UTF-8 bytes with a pooled HarfBuzz buffer, in `direction` (HB_DIRECTION_INVALID:
+    /// the direction of the text's script, as HarfBuzz guesses it).
     func shaped<T>(utf8: UnsafeBufferPointer<UInt8>, language: String?, features: [String],
-                   _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> T) -> T? {
+                   direction: hb_direction_t = HB_DIRECTION_INVALID, _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> T) -> T? {
         let count = Int32(utf8.count)
         guard count > 0, let base = utf8.baseAddress, let buffer = ShapingBuffers.shared.borrow() else { return nil }
         defer { ShapingBuffers.shared.giveBack(buffer) }
         base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { hb_buffer_add_utf8(buffer, $0, count, 0, count) }
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        if direction != HB_DIRECTION_INVALID { hb_buffer_set_direction(buffer, direction) }
         hb_buffer_guess_segment_properties(buffer)
         var parsed = features.map { name -> hb_feature_t in
             var f = hb_feature_t()
@@ -133,14 +157,23 @@ extension FontFace {
         public var xAdvance: Int32
         public var xOffset: Int32
         public var yOffset: Int32
+        /// The UTF-8 offset, in the text shaped, of the cluster the glyph belongs to.
+        public var cluster: UInt32 = 0
     }
 
     /// The glyphs of a run of text, shaped as ``advance(of:language:features:)`` shapes it.
     public func glyphs(of text: Substring, language: String? = nil, features: [String] = []) -> [Glyph] {
-        shaped(text, language: language, features: features) { infos, positions, count in
+        glyphs(of: text, language: language, features: features, rightToLeft: nil)
+    }
+
+    /// The glyphs of a run of text shaped in a direction (nil: its script's), in visual order (left
+    /// to right: a right-to-left run's glyphs come last character first).
+    func glyphs(of text: Substring, language: String?, features: [String], rightToLeft: Bool?) -> [Glyph] {
+        let direction = rightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR } ?? HB_DIRECTION_INVALID
+        return shaped(text, language: language, features: features, direction: direction) { infos, positions, count in
             (0..<count).map {
                 Glyph(id: infos[$0].codepoint, xAdvance: positions[$0].x_advance, xOffset: positions[$0].x_offset,
-                      yOffset: positions[$0].y_offset)
+                      yOffset: positions[$0].y_offset, cluster: infos[$0].cluster)
             }
         } ?? []
     }

@@ -5,6 +5,11 @@ extension TextMeasurer {
     final class ResolvedFont: Sendable {
         let primary: FontFace
         let fallback: FontFace?
+        /// The colour emoji face emoji clusters take (``EmojiClusters``), if any.
+        let emoji: FontFace?
+        /// fontconfig's `sans-serif` face (DejaVu Sans), for scripts neither the primary nor the
+        /// CJK face has (Hebrew and Arabic when the primary is Inter); nil when it is the primary.
+        let textFallback: FontFace?
         let size: Double
         /// The line height of a Dynamic Type style; nil takes it from the font.
         let leading: Double?
@@ -13,9 +18,12 @@ extension TextMeasurer {
         /// to the same faces and size.
         let id: Int
 
-        init(primary: FontFace, fallback: FontFace?, size: Double, leading: Double?, key: String, id: Int) {
+        init(primary: FontFace, fallback: FontFace?, emoji: FontFace? = nil, textFallback: FontFace? = nil, size: Double,
+             leading: Double?, key: String, id: Int) {
             self.primary = primary
             self.fallback = fallback
+            self.emoji = emoji
+            self.textFallback = textFallback
             self.size = size
             self.leading = leading
             self.key = key
@@ -78,12 +86,15 @@ extension TextMeasurer {
         let face = font.path.map { library.face(path: $0) } ?? library.face(family: font.family, weight: weight,
                                                                              italic: font.isItalic, language: language)
         let fallback = face == nil ? nil : library.cjkFace(weight: weight, language: language)
+        let emoji = face == nil ? nil : library.emojiFace()
+        let sans = face == nil ? nil : library.face(family: "sans-serif", weight: weight, italic: font.isItalic, language: language)
+        let textFallback = sans === face ? nil : sans
         return fonts.withLock { cache in
             cache.resolutions += 1
             var r: ResolvedFont?
             if let primary = face {
-                let name = "\(primary.path)#\(primary.index)|\(fallback?.path ?? "")|\(size)|\(language ?? "")"
-                r = ResolvedFont(primary: primary, fallback: fallback, size: size, leading: leading, key: name,
+                let name = "\(primary.path)#\(primary.index)|\(fallback?.path ?? "")|\(emoji?.path ?? "")|\(textFallback.map { "\($0.path)#\($0.index)" } ?? "")|\(size)|\(language ?? "")"
+                r = ResolvedFont(primary: primary, fallback: fallback, emoji: emoji, textFallback: textFallback, size: size, leading: leading, key: name,
                                  id: cache.id(name))
             }
             cache.resolved[key] = r

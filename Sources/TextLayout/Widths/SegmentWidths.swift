@@ -61,22 +61,21 @@ final class SegmentWidths: Sendable {
         for shard in shards.all { shard.resetCounts() }
     }
 
-    /// Splits text into runs of one face: the primary face, or the fallback where the primary
-    /// has no glyph (whitespace stays with the primary).
+    /// Splits text into runs of one face, choosing the face per grapheme cluster
+    /// (``TextMeasurer/ResolvedFont/face(for:)``: emoji, primary, CJK fallback).
     static func forEachFaceRun(_ text: Substring, _ font: TextMeasurer.ResolvedFont, _ body: (Substring, FontFace) -> Void) {
         var runStart = text.startIndex
         var runFace: FontFace?
         var i = text.startIndex
         while i < text.endIndex {
-            let scalar = text.unicodeScalars[i]
-            let face = font.primary.hasGlyph(for: scalar) || scalar.properties.isWhitespace ? font.primary
-                : (font.fallback.map { $0.hasGlyph(for: scalar) ? $0 : font.primary } ?? font.primary)
+            let next = text.index(after: i)
+            let face = font.face(for: text[i..<next])
             if let current = runFace, current !== face {
                 body(text[runStart..<i], current)
                 runStart = i
             }
             runFace = face
-            i = text.unicodeScalars.index(after: i)
+            i = next
         }
         if let current = runFace { body(text[runStart..<text.endIndex], current) }
     }
@@ -85,8 +84,8 @@ final class SegmentWidths: Sendable {
     /// punctuation, as Chromium's default `text-spacing-trim` applies it.
     static let cjkFeatures = ["chws"]
 
-    /// The OpenType features a face shapes with: CJK spacing for the fallback face.
+    /// The OpenType features a face shapes with: CJK spacing for the CJK fallback face.
     static func features(of face: FontFace, _ font: TextMeasurer.ResolvedFont) -> [String] {
-        face === font.primary ? [] : cjkFeatures
+        face === font.fallback && face !== font.primary ? cjkFeatures : []
     }
 }
