@@ -105,7 +105,10 @@ public final class TableView {
     public var layoutMargins: (leading: CGFloat, trailing: CGFloat)? {
         didSet { if layoutMargins?.leading != oldValue?.leading || layoutMargins?.trailing != oldValue?.trailing { contextDidChange() } }
     }
-    /// The height rows stand in with before they are measured; 0 measures every row at layout.
+    /// The height rows stand in with before they are measured; 0 measures every row at layout;
+    /// ``automaticDimension`` stands in with the running mean of the measured heights of the
+    /// row's reuse identifier (44 until one is measured). The default stays 44 (UIKit's before
+    /// iOS 11), so that a table's content height does not depend on the order rows are measured in.
     @exclusivity(unchecked) public var estimatedRowHeight: CGFloat = 44
     /// The default header and footer heights (the delegate may give others).
     public var sectionHeaderHeight: CGFloat
@@ -172,6 +175,8 @@ public final class TableView {
     @exclusivity(unchecked) var hasLoadedData = false
     /// Item identifiers when the table is driven by snapshots (``apply(identifiers:reloading:)``).
     @exclusivity(unchecked) var itemIdentifiers: [[AnyHashable]]?
+    /// The viewport, its anchoring and the running means of measured heights (TableView+Viewport).
+    @exclusivity(unchecked) var viewportState = TableViewportState()
 
     public init(width: CGFloat, style: Style = .plain) {
         self.width = width
