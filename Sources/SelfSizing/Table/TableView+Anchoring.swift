@@ -13,6 +13,10 @@ struct TableViewportState {
     /// The anchor a batch update mapped to the rows after it, for the rebuild that follows.
     var pendingAnchor: ListAnchor?
     var hasPendingAnchor = false
+    /// The anchor held from a rebuild or the start of a scroll until the viewport's rows are
+    /// measured: the row that was first on screen, whatever its estimate makes of it meanwhile
+    /// (an estimate shorter than the row was would otherwise hand the anchor to the next row).
+    var heldAnchor: ListAnchor?
     /// Sections whose sums took point updates (to be rebuilt exactly after a bulk measure).
     var pointUpdatedSections = Set<Int>()
 }
@@ -34,7 +38,7 @@ extension TableView {
     ///   estimates has doubled its sample (see ``automaticDimension``).
     func setMeasuredHeights(_ updates: [(IndexPath, Double)]) {
         guard !updates.isEmpty else { return }
-        let anchor = captureAnchor()
+        let anchor = viewportState.heldAnchor ?? captureAnchor()
         var perSection: [Int: Int] = [:]
         for (ip, _) in updates where hasRow(ip) { perSection[ip.section, default: 0] += 1 }
         let bulk = Set(perSection.filter { $0.value * 8 > sections[$0.key].rows.count }.keys)
@@ -134,7 +138,7 @@ extension TableView {
             defer { viewportState.pendingAnchor = nil }
             return viewportState.pendingAnchor
         }
-        return captureAnchor()
+        return viewportState.heldAnchor ?? captureAnchor()
     }
 
     /// After a rebuild: the running means recounted from the measured rows, estimates made
@@ -158,6 +162,7 @@ extension TableView {
             estimateAgainIfMeansGrew()
         }
         restore(anchor)
+        viewportState.heldAnchor = anchor
     }
 
     /// Maps the anchor through a batch update about to be applied (its rows as they will be):

@@ -25,7 +25,10 @@ extension TableView {
     /// the top inset).
     public var contentOffset: CGFloat {
         get { CGFloat(viewportState.viewport.offset) }
-        set { viewportState.viewport.offset = viewport.clamped(Double(newValue), contentHeight: Double(contentSize.height)) }
+        set {
+            viewportState.heldAnchor = nil
+            viewportState.viewport.offset = viewport.clamped(Double(newValue), contentHeight: Double(contentSize.height))
+        }
     }
 
     /// The height of the table's bounds: the viewport. 0 (the default) shows no rows but still
@@ -99,8 +102,7 @@ extension TableView {
     /// - Throws: ``TableViewError`` from a row that cannot be measured.
     public func layoutViewport() throws(TableViewError) {
         try layoutIfNeeded()
-        try measureBand()
-        restore(nil)
+        try measureBand(holding: viewportState.heldAnchor ?? captureAnchor())
     }
 
     /// Scrolls to a content offset (clamped) and measures what shows there; the row at the new
@@ -108,8 +110,7 @@ extension TableView {
     public func scroll(to offset: CGFloat) throws(TableViewError) {
         try layoutIfNeeded()
         contentOffset = offset
-        try measureBand()
-        restore(nil)
+        try measureBand(holding: captureAnchor())
     }
 
     /// Scrolls by `dy` points (clamped at the ends), measuring the rows that come near, as a
@@ -120,13 +121,13 @@ extension TableView {
     @discardableResult
     public func scroll(by dy: CGFloat) throws(TableViewError) -> CGFloat {
         try layoutIfNeeded()
-        var anchor = captureAnchor(keepingEnd: false)
+        var anchor = viewportState.heldAnchor ?? captureAnchor(keepingEnd: false)
+        if anchor?.edge == .end { anchor = captureAnchor(keepingEnd: false) }
         let before = viewportState.viewport.offset
         contentOffset = CGFloat(before + (dy.isFinite ? Double(dy) : 0))
         let applied = viewportState.viewport.offset - before
         anchor?.screenY -= applied
-        try measureBand()
-        restore(anchor)
+        try measureBand(holding: anchor)
         return CGFloat(applied)
     }
 
@@ -147,15 +148,20 @@ extension TableView {
         contentOffset = CGFloat(vp.offset(showing: Double(frame.minY), extent: Double(frame.height), at: position))
         let anchor = anchoring == .none ? nil
             : ListAnchor(indexPath: indexPath, edge: .top, screenY: viewport.screenY(Double(frame.minY)))
-        try measureBand()
-        restore(anchor)
+        try measureBand(holding: anchor)
     }
 
     // MARK: - Measuring
 
     /// Measures the unmeasured rows of the bounds and the overscan band, in batches until none
-    /// is left (each batch anchors, which may bring other rows in).
-    private func measureBand() throws(TableViewError) {
+    /// is left (each batch anchors, which may bring other rows in), holding `anchor` still
+    /// throughout; then puts it back (clamping) and lets it go.
+    private func measureBand(holding anchor: ListAnchor?) throws(TableViewError) {
+        viewportState.heldAnchor = anchor
+        defer {
+            restore(anchor)
+            viewportState.heldAnchor = nil
+        }
         while true {
             let vp = viewport
             let band = (vp.visibleTop - vp.effectiveOverscan)...(vp.visibleBottom + vp.effectiveOverscan)
