@@ -5,6 +5,9 @@ import Foundation
 /// property of ``TableView``, changed only on the table's thread.
 struct TableViewportState {
     var viewport = ListViewport()
+    /// Whether the offset was set (by the user or a layout): until then it is the top,
+    /// `-contentInset.top`, whatever the insets are set to meanwhile.
+    var hasOffset = false
     /// Measured heights by reuse identifier, for ``TableView/automaticDimension`` estimates.
     var means: [String: (sum: Double, count: Int)] = [:]
     /// Measured rows of each identifier when unmeasured rows were last estimated again: they are
@@ -107,6 +110,7 @@ extension TableView {
             vp.offset = anchor.offset(rowTop: Double(r.minY), extent: Double(r.height), in: vp, contentHeight: height)
         }
         viewportState.viewport.offset = vp.clamped(vp.offset, contentHeight: height)
+        viewportState.hasOffset = true
     }
 
     /// The last row whose top is above `y` (rows of zero height at `y` excluded).

@@ -15,6 +15,7 @@ extension TableView {
         var vp = viewportState.viewport
         vp.insetTop = Double(contentInset.top)
         vp.insetBottom = Double(contentInset.bottom)
+        if !viewportState.hasOffset { vp.offset = -vp.insetTop }
         return vp
     }
 
@@ -24,10 +25,11 @@ extension TableView {
     /// `rectForRow(at:).minY - contentInset.top - contentOffset` (frames measure from the top of
     /// the top inset).
     public var contentOffset: CGFloat {
-        get { CGFloat(viewportState.viewport.offset) }
+        get { CGFloat(viewport.offset) }
         set {
             viewportState.heldAnchor = nil
             viewportState.viewport.offset = viewport.clamped(Double(newValue), contentHeight: Double(contentSize.height))
+            viewportState.hasOffset = true
         }
     }
 
@@ -106,11 +108,18 @@ extension TableView {
     }
 
     /// Scrolls to a content offset (clamped) and measures what shows there; the row at the new
-    /// offset is the anchor while the band is measured.
+    /// offset is the anchor while the band is measured, or the end of the content when the offset
+    /// asked for is at or past it (the end stays the end whatever the rows there measure).
     public func scroll(to offset: CGFloat) throws(TableViewError) {
         try layoutIfNeeded()
+        let pastEnd = Double(offset) >= Double(contentOffsetRange.upperBound)
         contentOffset = offset
-        try measureBand(holding: captureAnchor())
+        try measureBand(holding: pastEnd ? endAnchor : captureAnchor())
+    }
+
+    /// The anchor that keeps the bounds at the end of the content (with any anchoring but `.none`).
+    private var endAnchor: ListAnchor? {
+        anchoring == .none ? nil : ListAnchor(indexPath: IndexPath(row: 0, section: 0), edge: .end, screenY: 0)
     }
 
     /// Scrolls by `dy` points (clamped at the ends), measuring the rows that come near, as a
@@ -123,10 +132,13 @@ extension TableView {
         try layoutIfNeeded()
         var anchor = viewportState.heldAnchor ?? captureAnchor(keepingEnd: false)
         if anchor?.edge == .end { anchor = captureAnchor(keepingEnd: false) }
-        let before = viewportState.viewport.offset
-        contentOffset = CGFloat(before + (dy.isFinite ? Double(dy) : 0))
-        let applied = viewportState.viewport.offset - before
+        let before = viewport.offset
+        let wanted = before + (dy.isFinite ? Double(dy) : 0)
+        contentOffset = CGFloat(wanted)
+        let applied = viewport.offset - before
         anchor?.screenY -= applied
+        // A scroll stopped by the end keeps to the end while the rows there are measured.
+        if wanted > viewport.offset && dy > 0 { anchor = endAnchor }
         try measureBand(holding: anchor)
         return CGFloat(applied)
     }
