@@ -69,14 +69,15 @@ extension TableView {
         restore(anchor)
     }
 
-    /// Rebuilds exactly the sums that took point updates (the heights stay as they are; the sums
-    /// lose the rounding of many small updates).
+    /// Rebuilds exactly the sums that took point updates, and the section totals (the heights
+    /// stay as they are; the sums lose the rounding of many small updates, so that measuring in
+    /// any order, in chunks of any size, ends with the same sums).
     func normalizeSums() {
         for s in viewportState.pointUpdatedSections where s < sections.count {
             sections[s].rows = PrefixSums(sections[s].rows.values)
-            sectionTotals[s] = sections[s].total
         }
         viewportState.pointUpdatedSections.removeAll()
+        sectionTotals = PrefixSums(sections.map(\.total))
     }
 
     // MARK: - Anchors
