@@ -38,6 +38,7 @@ public final class ScrollSimulation {
     /// The display's refresh rate.
     public static let framesPerSecond = 60.0
 
+    /// The table scrolled.
     public let table: TableView
     /// Points scrolled per frame.
     public let pointsPerFrame: Double
