@@ -19,6 +19,7 @@ public struct ScrollReport: Sendable, Equatable {
     /// After a jump: how far the row landed from where it was asked to (0 when exact).
     public var landingError: Double?
 
+    /// An empty report: no steps yet.
     public init() {}
 }
 

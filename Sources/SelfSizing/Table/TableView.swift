@@ -69,7 +69,10 @@ extension TableViewDelegate {
 ///
 /// Rows not yet measured stand in with their estimated height (``estimatedRowHeight``, or the
 /// delegate's); ``layoutRows(in:)`` measures the rows a viewport shows and ``layoutAllRows(progress:)``
-/// measures every row. With ``estimatedRowHeight`` 0 every row is measured at layout.
+/// measures every row. With ``estimatedRowHeight`` 0 every row is measured at layout. The
+/// viewport (``contentOffset``, ``viewportHeight``, ``scroll(by:)``, ``scrollToRow(at:at:)``)
+/// measures rows as they come near and, by its ``anchoring``, keeps the rows on screen still when
+/// heights change.
 ///
 /// Threading: a table and its cells belong to one thread at a time.
 public final class TableView {
@@ -108,7 +111,7 @@ public final class TableView {
     /// The height rows stand in with before they are measured; 0 measures every row at layout;
     /// ``automaticDimension`` stands in with the running mean of the measured heights of the
     /// row's reuse identifier (44 until one is measured). The default stays 44 (UIKit's before
-    /// iOS 11), so that a table's content height does not depend on the order rows are measured in.
+    /// iOS 11): a running mean makes the estimates depend on which rows were measured first.
     @exclusivity(unchecked) public var estimatedRowHeight: CGFloat = 44
     /// The default header and footer heights (the delegate may give others).
     public var sectionHeaderHeight: CGFloat
