@@ -6,6 +6,6 @@ struct SelfSizingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "selfsizing",
         abstract: "Self-sizing list layout, headless: constraint solving, fitting, row heights and collection item frames.",
-        subcommands: [Layout.self, Measure.self, Heights.self, CollectionCommand.self, Render.self, Demo.self, Cells.self]
+        subcommands: [Layout.self, Measure.self, Heights.self, Scroll.self, CollectionCommand.self, Render.self, Demo.self, Cells.self]
     )
 }

@@ -128,6 +128,8 @@ public final class CollectionView {
     var needsLayout = true
     var hasLoadedData = false
     var clampedItems: [IndexPath] = []
+    /// The viewport along the scroll axis and its anchoring (CollectionView+Viewport).
+    var viewportState = CollectionViewportState()
 
     /// A collection of `width` x `height` points (the cross length is the width when scrolling
     /// vertically, the height when horizontally; the other may be 0).

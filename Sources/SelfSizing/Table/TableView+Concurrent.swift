@@ -29,23 +29,19 @@ extension TableView {
             }
         }
         let source = RowSource(table: self, dataSource: dataSource, width: rowWidth, separator: separatorHeight)
-        var touched = Set<Int>()
-        defer {
-            for s in touched {
-                sections[s].rows = PrefixSums(sections[s].rows.values)
-                sectionTotals[s] = sections[s].total
-            }
-        }
+        defer { normalizeSums() }
         try sizer.measureConcurrently(pending, threads: maximumConcurrency, chunk: TableView.concurrentChunk,
                                       measure: { (worker, ip) throws(TableViewError) in try Self.measureRow(ip, source, worker) },
                                       chunkDone: { chunk, measured in
+            var heights: [(IndexPath, Double)] = []
+            heights.reserveCapacity(chunk.count)
             for (i, ip) in chunk.enumerated() {
                 guard let size = measured(i) else { continue }
                 heightCache.setSize(size, at: ip)
-                sections[ip.section].rows.setWithoutSums(ip.row, Double(size.height))
-                sections[ip.section].isMeasured[ip.row] = true
-                touched.insert(ip.section)
+                heights.append((ip, Double(size.height)))
             }
+            // Into the geometry through the one entry point that anchors.
+            setMeasuredHeights(heights)
             sizer.statistics.cacheMisses += chunk.count
             done += chunk.count
             progress?(done, total)

@@ -36,6 +36,7 @@ extension TableView {
     /// Rebuilds the sections from the data source, keeping `measured` heights where given (same
     /// counts) and otherwise taking cached heights and estimates.
     func rebuild(measured: [[Double]]?) throws(TableViewError) {
+        let anchor = anchorForRebuild()
         let counts = rowCounts()
         hasLoadedData = true
         heightCache.match(itemCounts: counts)
@@ -67,6 +68,7 @@ extension TableView {
         sectionTotals = PrefixSums(sections.map(\.total))
         needsReload = false
         needsSectionLayout = false
+        didRebuild(keeping: anchor)
         if estimatedRowHeight == 0 { try measureAll(progress: nil) }
     }
 
@@ -76,8 +78,9 @@ extension TableView {
         return (0..<n).map { max(dataSource.tableView(self, numberOfRowsInSection: $0), 0) }
     }
 
-    private func estimatedHeight(at ip: IndexPath) -> CGFloat {
+    func estimatedHeight(at ip: IndexPath) -> CGFloat {
         let e = delegate?.tableView(self, estimatedHeightForRowAt: ip) ?? estimatedRowHeight
+        if e == TableView.automaticDimension { return runningMeanEstimate(at: ip) }
         return e.isFinite && e > 0 ? e : 44
     }
 
@@ -106,7 +109,7 @@ extension TableView {
     }
 
     /// A row's height from the delegate, or as a self-sizing cell; 0 for nonsense.
-    private func rowHeight(at ip: IndexPath) throws(TableViewError) -> Double {
+    func rowHeight(at ip: IndexPath) throws(TableViewError) -> Double {
         try rowHeight(at: ip, delegate: delegate, dataSource: dataSource)
     }
 
@@ -129,11 +132,7 @@ extension TableView {
         try layoutIfNeeded()
         guard hasRow(ip) else { throw .invalidIndexPath(ip) }
         let height = try rowHeight(at: ip)
-        let old = sections[ip.section].total
-        sections[ip.section].rows[ip.row] = height
-        sections[ip.section].isMeasured[ip.row] = true
-        let new = sections[ip.section].total
-        if new != old { sectionTotals[ip.section] = new }
+        setMeasuredHeights([(ip, height)])
         return CGFloat(height)
     }
 
@@ -151,19 +150,25 @@ extension TableView {
         let total = sections.reduce(0) { $0 + $1.rows.count }
         var done = 0
         let delegate = delegate, dataSource = dataSource
+        // Heights go to the geometry in chunks, through the one entry point that anchors.
+        var chunk: [(IndexPath, Double)] = []
+        chunk.reserveCapacity(TableView.concurrentChunk)
+        defer { normalizeSums() }
         for s in sections.indices {
-            // A section's sums are rebuilt once at its end rather than row by row.
-            var values = sections[s].rows.values
-            for r in values.indices {
+            for r in sections[s].isMeasured.indices {
                 if !sections[s].isMeasured[r] {
-                    values[r] = try rowHeight(at: IndexPath(row: r, section: s), delegate: delegate, dataSource: dataSource)
-                    sections[s].isMeasured[r] = true
+                    let ip = IndexPath(row: r, section: s)
+                    chunk.append((ip, try rowHeight(at: ip, delegate: delegate, dataSource: dataSource)))
+                    if chunk.count == TableView.concurrentChunk {
+                        setMeasuredHeights(chunk)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
                 }
                 done += 1
                 if done & 1023 == 0 { progress?(done, total) }
             }
-            sections[s].rows = PrefixSums(values)
-            sectionTotals[s] = sections[s].total
+            setMeasuredHeights(chunk)
+            chunk.removeAll(keepingCapacity: true)
         }
         progress?(done, total)
     }
@@ -196,7 +201,7 @@ extension TableView {
                + tableFooterHeight + contentInset.bottom)
     }
 
-    private var sectionsTop: Double { Double(contentInset.top + tableHeaderHeight) }
+    var sectionsTop: Double { Double(contentInset.top + tableHeaderHeight) }
 
     /// The top of a section (its header's top).
     /// - Complexity: O(log n).
@@ -279,7 +284,7 @@ extension TableView {
         return result
     }
 
-    private func firstRow(atOrAfter y: CGFloat) -> IndexPath? {
+    func firstRow(atOrAfter y: CGFloat) -> IndexPath? {
         if let ip = indexPathForRow(at: max(y, CGFloat(sectionsTop))) { return ip }
         // Over a header or footer: the next row down.
         let offset = max(Double(y) - sectionsTop, 0)
@@ -295,7 +300,7 @@ extension TableView {
         return nil
     }
 
-    private func row(after ip: IndexPath) -> IndexPath? {
+    func row(after ip: IndexPath) -> IndexPath? {
         if ip.row + 1 < sections[ip.section].rows.count { return IndexPath(row: ip.row + 1, section: ip.section) }
         var s = ip.section + 1
         while s < sections.count {

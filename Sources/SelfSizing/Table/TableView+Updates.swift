@@ -60,6 +60,7 @@ extension TableView {
         // Rows of reloaded sections and rows, and new rows, are measured again; headers and
         // footers are asked again.
         guard let measured else { return }
+        anchorThrough(updates)
         do { try rebuild(measured: measured) } catch {
             reloadData()
             throw error

@@ -69,7 +69,10 @@ extension TableViewDelegate {
 ///
 /// Rows not yet measured stand in with their estimated height (``estimatedRowHeight``, or the
 /// delegate's); ``layoutRows(in:)`` measures the rows a viewport shows and ``layoutAllRows(progress:)``
-/// measures every row. With ``estimatedRowHeight`` 0 every row is measured at layout.
+/// measures every row. With ``estimatedRowHeight`` 0 every row is measured at layout. The
+/// viewport (``contentOffset``, ``viewportHeight``, ``scroll(by:)``, ``scrollToRow(at:at:)``)
+/// measures rows as they come near and, by its ``anchoring``, keeps the rows on screen still when
+/// heights change.
 ///
 /// Threading: a table and its cells belong to one thread at a time.
 public final class TableView {
@@ -105,7 +108,10 @@ public final class TableView {
     public var layoutMargins: (leading: CGFloat, trailing: CGFloat)? {
         didSet { if layoutMargins?.leading != oldValue?.leading || layoutMargins?.trailing != oldValue?.trailing { contextDidChange() } }
     }
-    /// The height rows stand in with before they are measured; 0 measures every row at layout.
+    /// The height rows stand in with before they are measured; 0 measures every row at layout;
+    /// ``automaticDimension`` stands in with the running mean of the measured heights of the
+    /// row's reuse identifier (44 until one is measured). The default stays 44 (UIKit's before
+    /// iOS 11): a running mean makes the estimates depend on which rows were measured first.
     @exclusivity(unchecked) public var estimatedRowHeight: CGFloat = 44
     /// The default header and footer heights (the delegate may give others).
     public var sectionHeaderHeight: CGFloat
@@ -172,6 +178,8 @@ public final class TableView {
     @exclusivity(unchecked) var hasLoadedData = false
     /// Item identifiers when the table is driven by snapshots (``apply(identifiers:reloading:)``).
     @exclusivity(unchecked) var itemIdentifiers: [[AnyHashable]]?
+    /// The viewport, its anchoring and the running means of measured heights (TableView+Viewport).
+    @exclusivity(unchecked) var viewportState = TableViewportState()
 
     public init(width: CGFloat, style: Style = .plain) {
         self.width = width
