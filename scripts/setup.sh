@@ -4,13 +4,14 @@
 set -euo pipefail
 
 # Debian packages the project builds or runs against: the text stack of TextLayout (HarfBuzz for
-# shaping, ICU for line breaking, fontconfig for font lookup), its fonts, and Cairo for Rendering.
+# shaping, ICU for line breaking, fontconfig for font lookup), its fonts, and Cairo and zlib for Rendering.
 PACKAGES=(
   pkg-config
   libharfbuzz-dev
   libicu-dev
   libfontconfig-dev
   libcairo2-dev
+  zlib1g-dev
   fonts-dejavu-core
   fonts-noto-cjk
   fonts-inter
