@@ -143,7 +143,10 @@ extension Render {
         let span: ClosedRange<CGFloat>
         do {
             try collection.layoutIfNeeded()
-            // What the viewport shows is measured, until it no longer changes (items above it keep their estimates).
+            // An offset is placed on the items' real sizes: with one, every item is measured first
+            // (a flow's lines depend on each of their items). Without, what the first screen shows
+            // is measured, until it no longer changes.
+            if offset != nil { try collection.layoutAllItems() }
             _ = try collection.layoutItems(in: viewport(start, length, collection))
             let total = horizontal ? collection.contentSize.width : collection.contentSize.height
             let end = min(start + length, total)

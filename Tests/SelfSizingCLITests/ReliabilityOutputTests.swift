@@ -108,5 +108,9 @@ import Testing
         // "wrote PATH: 375 x H points", H the real height below the offset.
         let drawn = try #require(inside.out.components(separatedBy: " x ").last?.components(separatedBy: " ").first.flatMap(Double.init))
         #expect(abs(drawn - (real - 50)) < 1e-6, "\(inside.out)")
+        // A collection's offset too: one column of the same rows, 10 points apart, ends near 200.
+        let collection = try CLI.run(["render", spec, "--data", data, "--width", "375", "--columns", "1", "--offset", "300",
+                                      "--output", dir + "/grid.png"])
+        #expect(collection.status == 1 && collection.err.contains("--offset 300 is past the end of the collection"), "\(collection.err)")
     }
 }
