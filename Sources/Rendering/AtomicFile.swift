@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Rules:
 /// 1. The temporary file is `.NAME.UUID.tmp` in the file's directory (a rename within one file
-///    system is atomic), created exclusively with the process's umask.
+///    system is atomic), created exclusively with the process's umask. A path that names a device,
+///    a FIFO or a directory is refused (a rename would replace it); a symbolic link is followed,
+///    and the file it names replaced.
 /// 2. Every write(2) is checked and retried after signals; the first failure (ENOSPC, EFBIG, EIO)
 ///    is kept, later writes are skipped, and ``commit()`` throws it.
 /// 3. ``commit()`` fsyncs the file and checks its size before renaming it, and fsyncs the
@@ -18,6 +20,8 @@ public final class AtomicFile {
     public let path: String
     /// The temporary file written until ``commit()``.
     public let temporaryPath: String
+    /// The file renamed over: `path` with symbolic links resolved.
+    private let target: String
     private var fd: Int32
     private var slot: Int?
     /// Whether the temporary file exists (not yet renamed or removed).
@@ -31,8 +35,14 @@ public final class AtomicFile {
     /// - Throws: ``RenderError/unwritable(path:reason:)`` when it cannot be created.
     public init(path: String) throws(RenderError) {
         self.path = path
-        let directory = (path as NSString).deletingLastPathComponent
-        temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp"
+        var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            throw .unwritable(path: path, reason: "not a regular file")
+        }
+        // A symbolic link stays; the file it names is replaced.
+        target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let directory = (target as NSString).deletingLastPathComponent
+        temporaryPath = (directory.isEmpty ? "." : directory) + "/.\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp"
         slot = TemporaryFiles.register(temporaryPath)
         fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
@@ -90,12 +100,12 @@ public final class AtomicFile {
         if let slot { TemporaryFiles.unregister(slot) }
         slot = nil
         isLive = false
-        guard rename(temporaryPath, path) == 0 else {
+        guard rename(temporaryPath, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
             throw .unwritable(path: path, reason: reason)
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = (target as NSString).deletingLastPathComponent
         let dirfd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirfd >= 0 {
             fsync(dirfd)

@@ -52,6 +52,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["list.pdf"])
     }
 
+    @Test func aDeviceOrFIFOIsNotReplacedAndALinkIsFollowed() throws {
+        let dir = try Self.directory()
+        #expect(mkfifo(dir + "/fifo.png", 0o644) == 0)
+        let fifo = try CLI.run(["render", Self.spec, "--data", Self.data, "--width", "375", "--output", dir + "/fifo.png"])
+        #expect(fifo.status == 1 && fifo.err.contains("fifo.png: cannot write here (not a regular file)"), "\(fifo.err)")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/real.png"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: "real.png")
+        let link = try CLI.run(["render", Self.spec, "--data", Self.data, "--width", "375", "--output", dir + "/link.png"])
+        #expect(link.status == 0, "\(link.err)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/link.png") == "real.png")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/real.png")).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["fifo.png", "link.png", "real.png"])
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalDuringALongRenderLeavesNoTemporaryFile(_ signal: Int32) throws {
         let dir = try Self.directory()
