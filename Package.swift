@@ -61,7 +61,9 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["AutoLayout", "CHarfBuzz", "CFontconfig", "CICUShim"]),
         // Cairo, behind Rendering only.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "Rendering", dependencies: ["AutoLayout", "CellSpecs", "SelfSizing", "TextLayout", "CCairo", "CFontconfig"]),
+        // zlib, behind Rendering only: PNGs are compressed a strip at a time.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Rendering", dependencies: ["AutoLayout", "CellSpecs", "SelfSizing", "TextLayout", "CCairo", "CFontconfig", "CZlib"]),
         // Test helpers shared by the test targets: the reference LP, a seeded generator.
         .target(name: "TestSupport", dependencies: ["Cassowary"], path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: checks),

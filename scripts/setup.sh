@@ -5,13 +5,14 @@ set -euo pipefail
 
 # Debian packages the project builds or runs against: the text stack of TextLayout (HarfBuzz for
 # shaping, ICU for line breaking and bidi, fontconfig for font lookup), its fonts (Noto Color Emoji
-# is fontconfig's fallback for emoji clusters), and Cairo for Rendering.
+# is fontconfig's fallback for emoji clusters), and Cairo and zlib for Rendering.
 PACKAGES=(
   pkg-config
   libharfbuzz-dev
   libicu-dev
   libfontconfig-dev
   libcairo2-dev
+  zlib1g-dev
   fonts-dejavu-core
   fonts-noto-cjk
   fonts-inter

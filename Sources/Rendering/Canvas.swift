@@ -14,7 +14,17 @@ extension Color {
 
 /// Drawing on a Cairo context in points (the context is scaled), with fonts cached per face.
 final class Canvas {
-    let cr: OpaquePointer
+    /// The context drawn on: one per band of a picture drawn in bands.
+    var cr: OpaquePointer
+    /// The part of the picture, in points, the context's surface shows (nil: all of it): what
+    /// lies wholly outside it need not be drawn.
+    var visible: CGRect?
+
+    /// Whether any row of `rect` (in points) is on the surface: bands are horizontal.
+    func shows(_ rect: CGRect) -> Bool {
+        guard let visible else { return true }
+        return rect.maxY > visible.minY && rect.minY < visible.maxY
+    }
     private var fontFaces: [String: OpaquePointer] = [:]
 
     init(_ cr: OpaquePointer) { self.cr = cr }

@@ -51,6 +51,8 @@ extension Renderer {
         canvas.fill(CGRect(origin: .zero, size: rect.size), .groupedBackground)
         for attributes in collection.layoutAttributesForElements(in: rect) where attributes.kind == .cell {
             let frame = attributes.frame.offsetBy(dx: -rect.minX, dy: -rect.minY)
+            // Items are clipped to their frames: one off this band draws nothing on it.
+            guard canvas.shows(frame) else { continue }
             let cell: ListCell
             do { cell = try collection.layOutCell(forItemAt: attributes.indexPath).cell } catch { throw .layout(error.description) }
             canvas.clipped(to: frame) {

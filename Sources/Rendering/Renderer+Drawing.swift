@@ -21,6 +21,7 @@ extension Renderer {
             let header = table.rectForHeader(inSection: s)
             guard header.height > 0, header.maxY > top, header.minY < span.upperBound else { continue }
             let rect = header.offsetBy(dx: 0, dy: -top)
+            guard canvas.shows(rect) else { continue }
             if table.style == .plain { canvas.fill(rect, .groupedBackground) }
             let view: TableViewCell?
             do { view = try table.layOutHeader(inSection: s) } catch { throw .layout(error.description) }
@@ -32,6 +33,8 @@ extension Renderer {
         let margin = table.effectiveLayoutMargins.leading
         for ip in table.indexPathsForRows(in: span) {
             let rect = table.rectForRow(at: ip).offsetBy(dx: 0, dy: -top)
+            // Rows are opaque and drawn in order: one off this band changes nothing on it.
+            guard canvas.shows(rect) else { continue }
             let laid: (cell: TableViewCell, size: CGSize)
             do { laid = try table.layOutCell(forRowAt: ip) } catch { throw .layout(error.description) }
             canvas.fill(rect, .white)

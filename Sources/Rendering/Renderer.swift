@@ -9,7 +9,8 @@ import TextLayout
 /// or a placeholder of their size, row backgrounds, separators and section headers, and on
 /// request an overlay of frames, margins and baselines.
 ///
-/// Files are written atomically: into a temporary file beside the output, then renamed.
+/// Files are written atomically (``AtomicFile``): into a temporary file beside the output, then
+/// renamed; PNGs a band of rows at a time, in bounded memory.
 public final class Renderer {
     /// Measures labels that have no `TextMeasurer` of their own.
     public let measurer: TextMeasurer
@@ -17,6 +18,9 @@ public final class Renderer {
     public var scale: Double = 2
     /// Frames (red), the content view's margins (blue, dashed) and label baselines (green).
     public var overlay = false
+    /// Bytes of the surface a PNG file is drawn on, a band of rows at a time: what a picture of
+    /// any height costs in memory (8 MiB: 64 rows of the widest picture, 32,767 pixels).
+    package var bandBytes = 8 << 20
 
     public init(measurer: TextMeasurer = TextMeasurer()) {
         self.measurer = measurer
@@ -55,6 +59,37 @@ public final class Renderer {
 
         /// The pixel at (x, y): 0xAARRGGBB.
         public subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+
+        /// A PNG file's pixels, decoded by Cairo (libpng): to check what a file holds.
+        /// - Throws: ``RenderError/cairo(_:)`` when the file is not a PNG Cairo can read.
+        public init(contentsOfPNG path: String) throws(RenderError) {
+            guard let surface = cairo_image_surface_create_from_png(path) else { throw .cairo("\(path): no surface") }
+            defer { cairo_surface_destroy(surface) }
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo("\(path): \(String(cString: cairo_status_to_string(status)))") }
+            cairo_surface_flush(surface)
+            let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+            guard let pixels = Self.pixels(of: surface, width: w, height: h) else { throw .cairo("\(path): no pixel data") }
+            self.init(width: w, height: h, pixels: pixels)
+        }
+
+        init(width: Int, height: Int, pixels: [UInt32]) {
+            self.width = width
+            self.height = height
+            self.pixels = pixels
+        }
+
+        /// An image surface's pixels, row by row without the stride's padding.
+        static func pixels(of surface: OpaquePointer, width w: Int, height h: Int) -> [UInt32]? {
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            guard let data = cairo_image_surface_get_data(surface) else { return nil }
+            var pixels = [UInt32](repeating: 0, count: w * h)
+            for y in 0..<h {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { pixels[y * w + x] = row[x] }
+            }
+            return pixels
+        }
     }
 
     /// Draws the rows a span shows into a bitmap (what `render(_:span:to:)` writes as PNG).
@@ -81,90 +116,34 @@ public final class Renderer {
         defer { cairo_surface_destroy(surface) }
         try paint(surface, body)
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("no pixel data") }
-        var pixels = [UInt32](repeating: 0, count: w * h)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { pixels[y * w + x] = row[x] }
-        }
+        guard let pixels = Bitmap.pixels(of: surface, width: w, height: h) else { throw .cairo("no pixel data") }
         return Bitmap(width: w, height: h, pixels: pixels)
     }
 
     // MARK: - Surfaces
 
-    private func pixelSize(_ size: CGSize) throws(RenderError) -> (Int, Int) {
-        let w = Int((Double(size.width) * scale).rounded(.up)), h = Int((Double(size.height) * scale).rounded(.up))
-        guard w > 0, h > 0 else { throw .nothingToDraw("the picture would be empty") }
-        guard w <= 32_767, h <= 32_767 else { throw .tooLarge(width: w, height: h) }
-        return (w, h)
+    func pixelSize(_ size: CGSize) throws(RenderError) -> (Int, Int) {
+        let w = (Double(size.width) * scale).rounded(.up), h = (Double(size.height) * scale).rounded(.up)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else { throw .nothingToDraw("the picture would be empty") }
+        guard w <= 32_767, h <= 32_767 else { throw .tooLarge(width: Int(min(w, 1e15)), height: Int(min(h, 1e15))) }
+        return (Int(w), Int(h))
     }
 
-    private func paint(_ surface: OpaquePointer, _ body: (Canvas) throws(RenderError) -> Void) throws(RenderError) {
+    /// Draws `body` on a surface at ``scale``, its top `top` pixels down the picture. `canvas`
+    /// (when given) keeps its fonts from one band of a picture to the next; `visible` is the part
+    /// of the picture, in points, the surface shows (nil: all of it; what is wholly outside it may
+    /// be skipped).
+    func paint(_ surface: OpaquePointer, top: Int = 0, visible: CGRect? = nil, canvas: Canvas? = nil,
+               _ body: (Canvas) throws(RenderError) -> Void) throws(RenderError) {
         guard let cr = cairo_create(surface) else { throw .cairo("no context") }
         defer { cairo_destroy(cr) }
+        cairo_translate(cr, 0, -Double(top))
         cairo_scale(cr, scale, scale)
-        let canvas = Canvas(cr)
+        let canvas = canvas ?? Canvas(cr)
+        canvas.cr = cr
+        canvas.visible = visible
         try body(canvas)
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-    }
-
-    func checkWritable(_ path: String) throws(RenderError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let dir = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .unwritable(path: path, reason: "no directory \(dir)")
-        }
-        guard FileManager.default.isWritableFile(atPath: dir) else { throw .unwritable(path: path, reason: "\(dir) is not writable") }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .unwritable(path: path, reason: "it is a directory")
-        }
-    }
-
-    /// Draws into a temporary file beside `path` and renames it into place.
-    func write(_ format: RenderFormat, size: CGSize, to path: String,
-                       _ body: (Canvas) throws(RenderError) -> Void) throws(RenderError) {
-        let (w, h) = try pixelSize(size)
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp"
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        let surface: OpaquePointer?
-        switch format {
-        case .png: surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
-        // Vector formats are in points; the scale only matters for bitmaps.
-        case .pdf: surface = cairo_pdf_surface_create(temporary, Double(size.width), Double(size.height))
-        case .svg: surface = cairo_svg_surface_create(temporary, Double(size.width), Double(size.height))
-        }
-        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw .unwritable(path: path, reason: "Cairo cannot create the surface")
-        }
-        do {
-            let saved = scale
-            if format != .png { scale = 1 }
-            defer { scale = saved }
-            try paint(surface, body)
-        } catch {
-            cairo_surface_destroy(surface)
-            throw error
-        }
-        if format == .png {
-            let status = cairo_surface_write_to_png(surface, temporary)
-            cairo_surface_destroy(surface)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw .unwritable(path: path, reason: String(cString: cairo_status_to_string(status)))
-            }
-        } else {
-            cairo_surface_finish(surface)
-            let status = cairo_surface_status(surface)
-            cairo_surface_destroy(surface)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                throw .unwritable(path: path, reason: String(cString: cairo_status_to_string(status)))
-            }
-        }
-        guard rename(temporary, path) == 0 else {
-            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
-        }
     }
 }

@@ -22,7 +22,9 @@ struct CollectionCommand: ParsableCommand {
 
     @OptionGroup var layout: CollectionOptions
 
-    @Option(help: "The collection's height in points (with --horizontal: the lines' length).")
+    @OptionGroup var strict: StrictOptions
+
+    @Option(parsing: .unconditional, help: "The collection's height in points (with --horizontal: the lines' length).")
     var height: Double?
 
     @Option(help: "json, csv or text.")
@@ -36,9 +38,7 @@ struct CollectionCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let height, !(height.isFinite && height > 0 && height <= 100_000) {
-            throw ValidationError("--height must be a number above 0 and at most 100000 (points), got \(height)")
-        }
+        if let height { try NumberLimits.height.check(height, "--height") }
         if height != nil && !layout.horizontal { throw ValidationError("--height applies to --horizontal collections") }
         try layout.check(width: list.width, height: height)
     }
@@ -66,10 +66,13 @@ struct CollectionCommand: ParsableCommand {
             collection.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame ?? .zero
         }
         let content = collection.contentSize
-        if let problem = collection.diagnostics.first { Output.error("warning: \(problem)\n") }
+        if !strict.strict, let problem = collection.diagnostics.first { Output.error("warning: \(problem)\n") }
+        let problems: [String]
+        do { problems = try strict.diagnostics(of: collection) } catch { throw list.cliError(error) }
         withExtendedLifetime(setup) {}
         cell.reportUnknownKeys(data: list.data)
         try Output.write(output(frames, content: content, seconds: seconds))
+        try strict.finish(problems)
     }
 
     /// The whole output, made before any of it is written: an error leaves nothing behind.

@@ -13,27 +13,27 @@ import TextLayout
 /// implies a flow layout whose delegate fixes each item's width and fits its height (AppDevKit's
 /// `sizeForItemAt`). Spacings default to UIKit's 10 points, insets to none.
 struct CollectionOptions: ParsableArguments {
-    @Option(help: "A grid of N columns (item width (W - insets - (N - 1) x item spacing) / N, heights fitted).")
+    @Option(parsing: .unconditional, help: "A grid of N columns (item width (W - insets - (N - 1) x item spacing) / N, heights fitted).")
     var columns: Int?
 
     @Flag(help: "A flow layout of self-sizing items (UICollectionViewFlowLayout with an estimatedItemSize).")
     var flow = false
 
-    @Option(name: .customLong("item-width"),
+    @Option(name: .customLong("item-width"), parsing: .unconditional,
             help: "A flow layout whose items are W points wide with fitted heights (the delegate's sizeForItemAt).")
     var itemWidth: Double?
 
-    @Option(name: .customLong("estimated-item-size"),
+    @Option(name: .customLong("estimated-item-size"), parsing: .unconditional,
             help: "W,H: the estimate self-sizing flow items stand in with, or 'automatic' (the default).")
     var estimatedItemSize: String?
 
-    @Option(name: .customLong("line-spacing"), help: "Points between lines (default 10).")
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Points between lines (default 10).")
     var lineSpacing: Double?
 
-    @Option(name: .customLong("item-spacing"), help: "Points between items of a line (default 10).")
+    @Option(name: .customLong("item-spacing"), parsing: .unconditional, help: "Points between items of a line (default 10).")
     var itemSpacing: Double?
 
-    @Option(name: .customLong("section-inset"), help: "T,L,B,R in points (or one number for all four; default 0).")
+    @Option(name: .customLong("section-inset"), parsing: .unconditional, help: "T,L,B,R in points (or one number for all four; default 0).")
     var sectionInset: String?
 
     @Flag(help: "Scroll horizontally: lines run down the collection's height (give --height).")
@@ -54,25 +54,21 @@ struct CollectionOptions: ParsableArguments {
         if columns != nil && itemWidth != nil {
             throw ValidationError("--item-width makes a flow layout; a grid's items take their column's width: give --columns or --item-width")
         }
-        if let columns, !(1...1000).contains(columns) { throw ValidationError("--columns must be a whole number from 1 to 1000, got \(columns)") }
-        if let itemWidth, !(itemWidth.isFinite && itemWidth > 0 && itemWidth <= 100_000) {
-            throw ValidationError("--item-width must be a number above 0 and at most 100000 (points), got \(itemWidth)")
-        }
+        if let columns { try NumberLimits.columns.check(columns, "--columns") }
+        if let itemWidth { try NumberLimits.width.check(itemWidth, "--item-width") }
         if let estimatedItemSize {
             guard parsedEstimate(estimatedItemSize) != nil else {
-                throw ValidationError("--estimated-item-size must be W,H (two numbers above 0) or 'automatic', got '\(estimatedItemSize)'")
+                throw ValidationError("--estimated-item-size must be W,H (two numbers of points above 0, at most 100000) or 'automatic', got '\(estimatedItemSize)'")
             }
             if columns != nil || itemWidth != nil {
                 throw ValidationError("--estimated-item-size applies to --flow only (a grid estimates its own heights; --item-width sizes items)")
             }
         }
         for (value, flag) in [(lineSpacing, "--line-spacing"), (itemSpacing, "--item-spacing")] {
-            if let value, !(value.isFinite && value >= 0 && value <= 10_000) {
-                throw ValidationError("\(flag) must be a number from 0 to 10000 (points), got \(value)")
-            }
+            if let value { try NumberLimits.spacing.check(value, flag) }
         }
         if let sectionInset, parsedInset(sectionInset) == nil {
-            throw ValidationError("--section-inset must be T,L,B,R (four numbers from 0 to 10000) or one number for all four, got '\(sectionInset)'")
+            throw ValidationError("--section-inset must be T,L,B,R (four numbers of points from 0 to 100000) or one number for all four, got '\(sectionInset)'")
         }
     }
 
@@ -113,12 +109,12 @@ struct CollectionOptions: ParsableArguments {
 
     private func parsedEstimate(_ text: String) -> CGSize? {
         if text.lowercased() == "automatic" { return FlowLayout.automaticSize }
-        guard let n = numbers(text), n.count == 2, n.allSatisfy({ $0 > 0 && $0 <= 100_000 }) else { return nil }
+        guard let n = numbers(text), n.count == 2, n.allSatisfy(NumberLimits.width.allows) else { return nil }
         return CGSize(width: n[0], height: n[1])
     }
 
     private func parsedInset(_ text: String) -> EdgeInsets? {
-        guard let n = numbers(text), n.count == 1 || n.count == 4, n.allSatisfy({ $0 >= 0 && $0 <= 10_000 }) else { return nil }
+        guard let n = numbers(text), n.count == 1 || n.count == 4, n.allSatisfy(NumberLimits.spacing.allows) else { return nil }
         if n.count == 1 { return EdgeInsets(all: n[0]) }
         return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
     }

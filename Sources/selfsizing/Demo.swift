@@ -20,16 +20,17 @@ struct Demo: ParsableCommand {
         (demo-products.png for demo.png).
         """)
 
-    @Option(help: "The table's width in points.")
+    @Option(parsing: .unconditional, help: "The table's width in points (from 200 to 2000).")
     var width: Double = 375
 
     @Option(help: "Where to write the picture of the first screen.")
     var output = "demo.png"
 
+    /// The demo's width: a phone's or a tablet's, the range its two screens are designed for.
+    static let width = NumberLimit("the demo's width", unit: "points", 200...2000)
+
     func validate() throws {
-        guard width.isFinite, width >= 200, width <= 2000 else {
-            throw ValidationError("--width must be a number from 200 to 2000, got \(width)")
-        }
+        try Self.width.check(width, "--width")
         guard RenderFormat(path: output) != nil else { throw ValidationError("--output must end in .png, .pdf or .svg") }
     }
 

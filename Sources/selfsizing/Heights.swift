@@ -20,13 +20,15 @@ struct Heights: ParsableCommand {
 
     @OptionGroup var stream: StreamOptions
 
+    @OptionGroup var strict: StrictOptions
+
     @Option(help: "json, csv or text; or jsonl, streamed in constant memory (--data - reads JSON Lines from standard input): one line per input row, in input order, {\"row\": N, \"id\": ID, \"height\": H}, N the input line's number plus --row-offset, \"id\" only when the item has one. A bad line is named and stops the run (exit 1) after the rows before it were written, unless --skip-bad-lines.")
     var format: Format = .text
 
     @Option(help: "singleLine or none.")
     var separator: Separator = .singleLine
 
-    @Option(help: "The screen scale (the separator is 1/scale points).")
+    @Option(parsing: .unconditional, help: "The screen scale (the separator is 1/scale points; from 1 to 10).")
     var scale: Double = 3
 
     @Option(help: "A file of saved heights: read when present (unchanged rows are not measured again), written after.")
@@ -44,7 +46,7 @@ struct Heights: ParsableCommand {
     }
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 10 else { throw ValidationError("--scale must be above 0 and at most 10") }
+        try NumberLimits.scale.check(scale, "--scale")
         if cache != nil && (format == .jsonl || list.data == "-") {
             throw ValidationError("--cache keeps a whole table's heights; it does not stream: drop --cache or --format jsonl")
         }
@@ -78,7 +80,9 @@ struct Heights: ParsableCommand {
         let seconds = Date().timeIntervalSince(start)
         let heights = items.isEmpty ? [] : table.rowHeights(inSection: 0)
         let contentHeight = Double(table.contentSize.height)
-        if let problem = table.diagnostics.first { Output.error("warning: \(problem)\n") }
+        if !strict.strict, let problem = table.diagnostics.first { Output.error("warning: \(problem)\n") }
+        let problems: [String]
+        do { problems = try strict.diagnostics(of: table) } catch { throw list.cliError(error) }
         // The whole output is made before any of it is written: an error leaves nothing behind.
         var out = ""
         out.reserveCapacity(heights.count * 8 + 64)
@@ -100,6 +104,7 @@ struct Heights: ParsableCommand {
             break // streamed above
         }
         try Output.write(out)
+        try strict.finish(problems)
     }
 
 }

@@ -1,5 +1,6 @@
 import CellSpecs
 import Foundation
+import Rendering
 import SelfSizing
 import TextLayout
 
@@ -14,8 +15,9 @@ import TextLayout
 ///    context is the table's (``TableView/savedSizesContext``): a changed item, width, category,
 ///    separator or scale measures again what it changes.
 /// 3. A missing file is a cold run; an unreadable one, or one of another version, is a warning and
-///    a cold run, and is replaced. The file is written atomically after the rows are laid out
-///    (not at all when it would not change); failing to write it is a warning.
+///    a cold run, and is replaced. The file is written atomically (``AtomicFile``: flushed, renamed,
+///    and removed if the run is interrupted) after the rows are laid out (not at all when it would
+///    not change); failing to write it is a warning.
 struct HeightsCache {
     let url: URL
     let template: String
@@ -47,7 +49,21 @@ struct HeightsCache {
         let out = table.savedSizes(template: template, contentHash: { hashes[$0.row] }, adding: saved ?? SavedSizes())
         // Nothing changed: the file is already what would be written.
         if out == saved { return }
-        do { try out.write(to: url) } catch { CellSource.warn("\(error)") }
+        let failure: String
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(out)
+            let file = try AtomicFile(path: url.path)
+            _ = data.withUnsafeBytes { file.write($0) }
+            try file.commit()
+            return
+        } catch let RenderError.unwritable(_, reason) {
+            failure = reason
+        } catch {
+            failure = "\(error)"
+        }
+        CellSource.warn("\(SavedSizesError.unwritable(path: url.path, message: failure))")
     }
 
     /// The template's identity (rule 1).

@@ -11,16 +11,16 @@ struct StreamOptions: ParsableArguments {
           help: "With --format jsonl: report a bad input line (not JSON, not an item, or a row that fails to bind) on standard error and go on, instead of stopping.")
     var skipBadLines = false
 
-    @Option(name: .customLong("row-offset"),
+    @Option(name: .customLong("row-offset"), parsing: .unconditional,
             help: "With --format jsonl: add N to every row number (and {row}), so that a shard starting after line N numbers its rows as one run would.")
     var rowOffset = 0
 
-    @Option(name: .customLong("batch-size"), help: "With --format jsonl: rows read, measured and written at a time.")
+    @Option(name: .customLong("batch-size"), parsing: .unconditional, help: "With --format jsonl: rows read, measured and written at a time.")
     var batchSize = 4096
 
     func validate() throws {
-        guard rowOffset >= 0 else { throw ValidationError("--row-offset must be 0 or more") }
-        guard batchSize >= 1, batchSize <= 1 << 20 else { throw ValidationError("--batch-size must be between 1 and 1048576") }
+        try NumberLimits.rowOffset.check(rowOffset, "--row-offset")
+        try NumberLimits.batchSize.check(batchSize, "--batch-size")
     }
 }
 
@@ -105,7 +105,11 @@ struct HeightsStream {
         try flush(batch)
         if command.progress { Output.error("\n") }
         cell.reportUnknownKeys(data: inputName)
-        if let problem = table.diagnostics.first { CellSource.warn("\(problem)") }
+        if !command.strict.strict, let problem = table.diagnostics.first { CellSource.warn("\(problem)") }
+        // Strict: the first row of the last batch, and what every batch kept.
+        let problems: [String]
+        do { problems = try command.strict.diagnostics(of: table) } catch { throw list.cliError(error) }
+        try command.strict.finish(problems)
     }
 
     /// Reports a bad line and goes on with `--skip-bad-lines`, else stops the run with it.

@@ -48,6 +48,7 @@ extension Layout {
         case .json: try Output.line(recordedJSON(source, size: size, rows: rows, largest: largest, diagnostics: diagnostics))
         case .text: try Output.line(recordedText(size: size, rows: rows, largest: largest, diagnostics: diagnostics))
         }
+        try strict.finish(diagnostics)
     }
 
     func recordedJSON(_ source: CellSource, size: CGSize, rows: [RecordedRow], largest: CGFloat, diagnostics: [String]) -> String {

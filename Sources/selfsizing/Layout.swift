@@ -32,7 +32,9 @@ struct Layout: ParsableCommand {
 
     @OptionGroup var cellOptions: CellOptions
 
-    @Option(help: "The content view's width in points.")
+    @OptionGroup var strict: StrictOptions
+
+    @Option(parsing: .unconditional, help: "The content view's width in points (above 0, at most 100000).")
     var width: Double?
 
     @Flag(name: .customLong("as-recorded"), help: "Lay an Interface Builder cell out as IB did and compare with its recorded frames.")
@@ -41,13 +43,13 @@ struct Layout: ParsableCommand {
     @Option(help: "A JSON file with the data item to bind (an object, or a string bound as {text}).")
     var data: String?
 
-    @Option(help: "The row number {row} binds to.")
+    @Option(parsing: .unconditional, help: "The row number {row} binds to.")
     var row: Int = 1
 
     @Option(help: "json or text.")
     var format: OutputFormat = .json
 
-    @Option(help: "Snap frames to pixels at this scale, as UIKit does (e.g. 2 or 3).")
+    @Option(parsing: .unconditional, help: "Snap frames to pixels at this scale, as UIKit does (e.g. 2 or 3; from 1 to 10).")
     var scale: Double?
 
     enum OutputFormat: String, ExpressibleByArgument {
@@ -56,16 +58,12 @@ struct Layout: ParsableCommand {
 
     func validate() throws {
         if let width {
-            guard width.isFinite, width > 0, width <= 100_000 else {
-                throw ValidationError("--width must be a number above 0 (points), got \(width)")
-            }
+            try NumberLimits.width.check(width, "--width")
         } else if !asRecorded {
             throw ValidationError("give --width W: the content view's width in points (only --as-recorded takes IB's recorded size)")
         }
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 10) {
-            throw ValidationError("--scale must be a number from above 0 to 10, got \(scale)")
-        }
-        guard row >= 1 else { throw ValidationError("--row must be 1 or more") }
+        if let scale { try NumberLimits.scale.check(scale, "--scale") }
+        try NumberLimits.row.check(row, "--row")
     }
 
     func run() throws {
@@ -89,6 +87,7 @@ struct Layout: ParsableCommand {
         case .json: try Output.line(json(size: size, frames: frames, diagnostics: diagnostics, source: source))
         case .text: try Output.line(text(size: size, frames: frames, cell: cell, diagnostics: diagnostics, source: source))
         }
+        try strict.finish(diagnostics)
     }
 
     func readItem(_ path: String) throws -> DataItem {

@@ -15,7 +15,7 @@ struct ListOptions: ParsableArguments {
     @Option(help: "The data file (.json, .jsonl, .csv, .plist).")
     var data: String
 
-    @Option(help: "The table's or collection's width in points.")
+    @Option(parsing: .unconditional, help: "The table's or collection's width in points (above 0, at most 100000).")
     var width: Double
 
     @Option(name: .customLong("content-size-category"),
@@ -23,9 +23,7 @@ struct ListOptions: ParsableArguments {
     var contentSizeCategory: String = "large"
 
     func validate() throws {
-        guard width.isFinite, width > 0, width <= 100_000 else {
-            throw ValidationError("--width must be a number above 0 (points), got \(width)")
-        }
+        try NumberLimits.width.check(width, "--width")
         guard ContentSizeCategory(name: contentSizeCategory) != nil else {
             throw ValidationError("--content-size-category '\(contentSizeCategory)' is not one of "
                                   + ContentSizeCategory.shortNames.joined(separator: ", "))

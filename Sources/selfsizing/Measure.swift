@@ -22,19 +22,19 @@ struct Measure: ParsableCommand {
     @Option(name: .customLong("font-file"), help: "A font file to use instead of --font.")
     var fontFile: String?
 
-    @Option(help: "The font size in px.")
+    @Option(parsing: .unconditional, help: "The font size in px (above 0, at most 1000).")
     var size: Double
 
-    @Option(help: "The font weight, 100...900.")
+    @Option(parsing: .unconditional, help: "The font weight, 100...1000.")
     var weight: Int = 400
 
-    @Option(name: .customLong("line-height"), help: "A fixed line height in px.")
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: "A fixed line height in px.")
     var lineHeight: Double?
 
-    @Option(name: .customLong("width"), help: "A width to lay out at; repeat for several.")
+    @Option(name: .customLong("width"), parsing: .unconditionalSingleValue, help: "A width to lay out at (above 0, at most 100000); repeat for several.")
     var widths: [Double]
 
-    @Option(help: "The most lines (0 for no limit).")
+    @Option(parsing: .unconditional, help: "The most lines (0 for no limit).")
     var lines: Int = 0
 
     @Option(help: "json or text.")
@@ -47,23 +47,32 @@ struct Measure: ParsableCommand {
     var input: String
 
     func validate() throws {
-        guard size.isFinite, size > 0, size <= 1000 else { throw ValidationError("--size must be a number above 0, got \(size)") }
-        guard (1...1000).contains(weight) else { throw ValidationError("--weight must be from 1 to 1000") }
-        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) {
-            throw ValidationError("--line-height must be a number above 0")
-        }
+        try NumberLimits.fontSize.check(size, "--size")
+        try NumberLimits.weight.check(weight, "--weight")
+        if let lineHeight { try NumberLimits.lineHeight.check(lineHeight, "--line-height") }
         guard !widths.isEmpty else { throw ValidationError("give at least one --width") }
-        for w in widths where !(w.isFinite && w > 0) { throw ValidationError("--width must be a number above 0, got \(w)") }
-        guard lines >= 0 else { throw ValidationError("--lines must be 0 or more") }
+        for w in widths { try NumberLimits.width.check(w, "--width") }
+        try NumberLimits.lines.check(lines, "--lines")
     }
 
     typealias Item = TextBatchMeasurer.Item
 
+    /// Warns on standard error when fontconfig has no family `--font` and another stands in (a
+    /// warning, as UIKit draws a missing font in the system font); no font at all is an error.
+    func warnOfFallback() throws {
+        guard let match = FontLibrary.shared.match(family: font, weight: weight, italic: false) else {
+            throw CLIError("no font found for --font \(font), nor any font to use instead")
+        }
+        guard !match.isExact else { return }
+        CellSource.warn("--font: " + FontWarning(requested: font, substitute: match.family, substituteStyle: match.style).description)
+    }
+
     func run() throws {
         let items = try readItems()
-        if let fontFile, !FileManager.default.isReadableFile(atPath: fontFile) {
-            throw CLIError("\(fontFile): cannot read the font file")
+        if let fontFile, let problem = FontFace.problem(path: fontFile) {
+            throw CLIError("\(fontFile): \(problem); --font-file takes a TrueType or OpenType font")
         }
+        if fontFile == nil { try warnOfFallback() }
         let fontSpec = fontFile.map { Font.file($0, size: CGFloat(size)) } ?? Font(family: font, size: CGFloat(size), weight: weight)
         let batch: TextBatchMeasurer
         do {

@@ -13,7 +13,8 @@ struct Render: ParsableCommand {
         abstract: "Draw a list of spec cells (or one cell) to a PNG, PDF or SVG file.",
         discussion: """
         Lays the rows out as `heights` does and draws the viewport: --rows A..B (1-based, inclusive), or --offset Y \
-        --height H in points, or by default the first 812 points. With a single data item, draws that one cell. \
+        --height H in points (the rows above and in the viewport measured, so that Y is placed on their real heights), \
+        or by default the first 812 points. With a single data item, draws that one cell. \
         Labels are drawn with the glyphs and line breaks their measurement produced; images as their PNG file when \
         the spec binds a path, else as placeholders of their size. The file is written atomically.
 
@@ -27,30 +28,32 @@ struct Render: ParsableCommand {
 
     @OptionGroup var collectionLayout: CollectionOptions
 
+    @OptionGroup var strict: StrictOptions
+
     @Option(help: "The output file: .png, .pdf or .svg.")
     var output: String
 
     @Option(help: "The rows to draw, 1-based and inclusive, as A..B.")
     var rows: String?
 
-    @Option(help: "The top of the viewport in points.")
+    @Option(parsing: .unconditional, help: "The top of the viewport in points (checked against the list's laid-out length).")
     var offset: Double?
 
-    @Option(help: "The height of the viewport in points.")
+    @Option(parsing: .unconditional, help: "The height of the viewport in points (above 0, at most 100000).")
     var height: Double?
 
-    @Option(help: "Pixels per point for PNG.")
+    @Option(parsing: .unconditional, help: "Pixels per point for PNG (from 1 to 10).")
     var scale: Double = 2
 
     @Flag(help: "Draw frames, margins and baselines over the cells.")
     var overlay = false
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 8 else { throw ValidationError("--scale must be above 0 and at most 8") }
+        try NumberLimits.scale.check(scale, "--scale")
         if rows != nil && (offset != nil || height != nil) { throw ValidationError("give --rows or --offset/--height, not both") }
         if let rows, parseRows(rows) == nil { throw ValidationError("--rows must be A..B with 1 <= A <= B, got '\(rows)'") }
-        if let offset, !(offset.isFinite && offset >= 0) { throw ValidationError("--offset must be 0 or more") }
-        if let height, !(height.isFinite && height > 0) { throw ValidationError("--height must be above 0") }
+        if let offset { try NumberLimits.offset.check(offset, "--offset") }
+        if let height { try NumberLimits.height.check(height, "--height") }
         guard RenderFormat(path: output) != nil else {
             throw ValidationError("--output must end in .png, .pdf or .svg, got '\(output)'")
         }
@@ -59,6 +62,17 @@ struct Render: ParsableCommand {
             try collectionLayout.check(width: list.width, height: height)
         } else if let flag = collectionLayout.layoutFlagsGiven.first {
             throw ValidationError("\(flag) applies to a collection: give --columns N, --flow or --item-width W")
+        }
+    }
+
+    /// Measures the rows from the top, in order, until one reaches `bottom` or none is left: the
+    /// viewport is then placed on the rows' real heights, not on their estimates (a list of short
+    /// rows ends well above rows x the estimate).
+    func measureRows(of table: TableView, through bottom: CGFloat) throws {
+        for r in 0..<table.numberOfRows(inSection: 0) {
+            let ip = IndexPath(row: r, section: 0)
+            if !table.isRowMeasured(at: ip) { try table.measureRow(at: ip) }
+            if table.rectForRow(at: ip).maxY >= bottom { break }
         }
     }
 
@@ -92,10 +106,13 @@ struct Render: ParsableCommand {
                 try table.measureRow(at: IndexPath(row: 0, section: 0))
                 span = 0...table.rectForRow(at: IndexPath(row: 0, section: 0)).maxY
             } else {
-                let top = CGFloat(offset ?? 0)
-                _ = try table.layoutRows(in: top...(top + CGFloat(height ?? 812)))
-                let end = min(top + CGFloat(height ?? 812), table.contentSize.height)
-                guard end > top else { throw CLIError("--offset \(top) is past the end of the list (\(table.contentSize.height) points)") }
+                let top = CGFloat(offset ?? 0), bottom = top + CGFloat(height ?? 812)
+                try measureRows(of: table, through: bottom)
+                let end = min(bottom, table.contentSize.height)
+                guard end > top else {
+                    throw CLIError("--offset \(JSONNumber.format(Double(top))) is past the end of the list "
+                                   + "(\(JSONNumber.format(Double(table.contentSize.height))) points, its \(items.count) rows measured)")
+                }
                 span = top...end
             }
         } catch {
@@ -105,9 +122,12 @@ struct Render: ParsableCommand {
         renderer.scale = scale
         renderer.overlay = overlay
         do { try renderer.render(table, span: span, to: output) } catch { throw CLIError(error) }
+        let problems: [String]
+        do { problems = try strict.diagnostics(of: table) } catch { throw list.cliError(error) }
         _ = source
         cell.reportUnknownKeys(data: list.data)
         try Output.line("wrote \(output): \(JSONNumber.format(list.width)) x \(JSONNumber.format(Double(span.upperBound - span.lowerBound))) points")
+        try strict.finish(problems)
     }
 }
 
@@ -123,7 +143,10 @@ extension Render {
         let span: ClosedRange<CGFloat>
         do {
             try collection.layoutIfNeeded()
-            // What the viewport shows is measured, until it no longer changes (items above it keep their estimates).
+            // An offset is placed on the items' real sizes: with one, every item is measured first
+            // (a flow's lines depend on each of their items). Without, what the first screen shows
+            // is measured, until it no longer changes.
+            if offset != nil { try collection.layoutAllItems() }
             _ = try collection.layoutItems(in: viewport(start, length, collection))
             let total = horizontal ? collection.contentSize.width : collection.contentSize.height
             let end = min(start + length, total)
@@ -139,11 +162,14 @@ extension Render {
         renderer.scale = scale
         renderer.overlay = overlay
         do { try renderer.render(collection: collection, span: span, to: output) } catch { throw CLIError(error) }
+        let problems: [String]
+        do { problems = try strict.diagnostics(of: collection) } catch { throw list.cliError(error) }
         withExtendedLifetime(setup) {}
         cell.reportUnknownKeys(data: list.data)
         let drawn = Double(span.upperBound - span.lowerBound)
         let size = horizontal ? (drawn, Double(collection.height)) : (list.width, drawn)
         try Output.line("wrote \(output): \(JSONNumber.format(size.0)) x \(JSONNumber.format(size.1)) points")
+        try strict.finish(problems)
     }
 
     private func viewport(_ start: CGFloat, _ length: CGFloat, _ collection: CollectionView) -> CGRect {

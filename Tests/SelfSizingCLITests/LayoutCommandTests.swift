@@ -93,7 +93,7 @@ struct CLI {
 
     @Test(arguments: [
         (["layout", "/nonexistent/spec.yaml", "--width", "100"], "/nonexistent/spec.yaml: cannot read the file"),
-        (["layout", "SPEC", "--width", "0"], "--width must be a number above 0"),
+        (["layout", "SPEC", "--width", "0"], "--width 0 is out of range: a width is a number of points above 0"),
         (["layout", "SPEC", "--width", "100", "--data", "/nonexistent/item.json"], "/nonexistent/item.json: cannot read the file"),
         (["layout", "SPEC", "--width", "100", "--format", "xml"], "format"),
     ])

@@ -62,7 +62,7 @@ import Testing
 
     @Test func badArgumentsAreRefused() throws {
         let r = try CLI.run(["measure", "--size", "0", "--width", "100", "-"])
-        #expect(r.status != 0 && r.err.contains("--size must be a number above 0"))
+        #expect(r.status != 0 && r.err.contains("--size 0 is out of range: a font size is a number of points above 0, at most 1000"))
         let noWidth = try CLI.run(["measure", "--size", "17", "-"])
         #expect(noWidth.status != 0)
     }

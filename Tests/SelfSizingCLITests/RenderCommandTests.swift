@@ -106,7 +106,7 @@ import Testing
         (["--columns", "2", "--flow"], "not both"),
         (["--columns", "2", "--horizontal"], "--horizontal needs --height"),
         (["--columns", "2", "--offset", "999999"], "past the end of the collection"),
-        (["--item-width", "0"], "--item-width must be a number above 0"),
+        (["--item-width", "0"], "--item-width 0 is out of range: a width is a number of points above 0"),
     ])
     func badCollectionArgumentsFailWithoutAFile(extra: [String], expected: String) throws {
         let dir = try directory()

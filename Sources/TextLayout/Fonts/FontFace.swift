@@ -36,6 +36,10 @@ public final class FontFace: @unchecked Sendable {
         guard upem > 0, let base = hb_font_create(face) else { return nil }
         hb_font_set_scale(base, Int32(upem), Int32(upem))
         hb_font_make_immutable(base)
+        guard Self.problem(face, base) == nil else {
+            hb_font_destroy(base)
+            return nil
+        }
         hasColorGlyphs = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
         // A colour bitmap face measures in its strike's pixels (``ColorBitmapAdvances``); any
         // other in design units.
@@ -70,6 +74,41 @@ public final class FontFace: @unchecked Sendable {
             hb_font_destroy(bitmapBase.font)
             bitmapBase.table.deallocate()
         }
+    }
+
+    /// Why the file at `path` gives no usable face, or nil when it does (a face loads only then):
+    /// a file that cannot be read, is empty, is not an OpenType, TrueType or collection file, or
+    /// whose face has no glyphs, no line height or no character map (a truncated or damaged file
+    /// loses those tables) would otherwise measure every text as 0 points high.
+    /// - Parameters:
+    ///   - path: a font file.
+    ///   - index: the face in a collection.
+    /// - Returns: the problem, to follow the path and a colon ("no glyphs (truncated or damaged)").
+    public static func problem(path: String, index: Int = 0) -> String? {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { return "cannot read the file" }
+        defer { hb_blob_destroy(blob) }
+        guard hb_blob_get_length(blob) > 0 else { return "the file is empty" }
+        let faces = hb_face_count(blob)
+        guard faces > 0 else { return "not a font file (no OpenType, TrueType or collection header)" }
+        guard index < faces else { return "no face \(index) (the file has \(faces))" }
+        guard let face = hb_face_create(blob, UInt32(index)) else { return "not a font file" }
+        defer { hb_face_destroy(face) }
+        guard let font = hb_font_create(face) else { return "not a font file" }
+        defer { hb_font_destroy(font) }
+        return problem(face, font)
+    }
+
+    /// What makes a loaded face unusable: no glyphs, no line height, no characters mapped.
+    private static func problem(_ face: OpaquePointer, _ font: OpaquePointer) -> String? {
+        guard hb_face_get_glyph_count(face) > 0 else { return "no glyphs (truncated or damaged)" }
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        guard extents.ascender > extents.descender else { return "no line height (truncated or damaged)" }
+        // The 'cmap' table, unparsed: a look-up of its bytes, not of every character it maps.
+        let cmap = hb_face_reference_table(face, 0x636D_6170)
+        defer { hb_blob_destroy(cmap) }
+        guard hb_blob_get_length(cmap) > 0 else { return "no character map (truncated or damaged)" }
+        return nil
     }
 
     /// Whether the face has a glyph for a character.
