@@ -29,17 +29,19 @@ struct Scroll: ParsableCommand {
             help: "The height rows stand in with until measured: points above 0, or 'automatic' for the running mean of the measured heights.")
     var estimatedRowHeight: String = "44"
 
-    @Option(help: "The viewport's (the bounds') height in points.")
+    @Option(parsing: .unconditional, help: "The viewport's (the bounds') height in points (above 0, at most 100000).")
     var viewport: Double = 812
 
     @Option(help: "top, end or none.")
     var anchoring: ListAnchoring = .top
 
-    @Option(name: .customLong("to-row"), help: "Jump to this row (1-based) first.")
+    @Option(name: .customLong("to-row"), parsing: .unconditional, help: "Jump to this row (1-based) first.")
     var toRow: Int?
 
-    @Option(help: "The fling's speed in points per second, at 60 frames a second.")
+    @Option(parsing: .unconditional, help: "The fling's speed in points per second, at 60 frames a second (from 60: a point a frame).")
     var velocity: Double = ScrollSimulation.defaultVelocity
+
+    @OptionGroup var strict: StrictOptions
 
     @Option(help: "json or text.")
     var format: Format = .json
@@ -51,21 +53,22 @@ struct Scroll: ParsableCommand {
     /// The estimate the option gives: points, or the running mean.
     var estimate: CGFloat? {
         if estimatedRowHeight.lowercased() == "automatic" { return TableView.automaticDimension }
-        guard let h = Double(estimatedRowHeight), h.isFinite, h > 0, h <= 100_000 else { return nil }
+        guard let h = Double(estimatedRowHeight), NumberLimits.height.allows(h) else { return nil }
         return CGFloat(h)
     }
 
+    /// A fling's speed: from a point a frame at 60 frames a second.
+    static let velocityLimit = NumberLimit("a velocity", unit: "points per second", 60...1_000_000)
+
     func validate() throws {
-        guard estimate != nil else {
-            throw ValidationError("--estimated-row-height must be a number of points above 0 (at most 100000) or 'automatic', got '\(estimatedRowHeight)'")
+        if estimate == nil {
+            let given = Double(estimatedRowHeight)
+            throw ValidationError(given.map { NumberLimits.height.message($0, "--estimated-row-height") + ", or 'automatic'" }
+                ?? "--estimated-row-height '\(estimatedRowHeight)' is not a number: a height is \(NumberLimits.height.stated), or 'automatic'")
         }
-        guard viewport.isFinite, viewport > 0, viewport <= 100_000 else {
-            throw ValidationError("--viewport must be a number of points above 0 (at most 100000), got \(viewport)")
-        }
-        guard velocity.isFinite, velocity >= 60, velocity <= 1_000_000 else {
-            throw ValidationError("--velocity must be at least 60 points per second (one point a frame) and at most 1000000, got \(velocity)")
-        }
-        if let toRow, toRow < 1 { throw ValidationError("--to-row counts rows from 1, got \(toRow)") }
+        try NumberLimits.height.check(viewport, "--viewport")
+        try Self.velocityLimit.check(velocity, "--velocity")
+        if let toRow { try NumberLimits.row.check(toRow, "--to-row") }
     }
 
     func run() throws {
@@ -74,6 +77,7 @@ struct Scroll: ParsableCommand {
             throw CLIError("--to-row \(toRow): \(list.data) has \(items.count) row\(items.count == 1 ? "" : "s")")
         }
         let report: ScrollReport
+        let problems: [String]
         do {
             // The true content height, from a second table that measures every row.
             let (reference, referenceSource) = list.table(cell, items, measurer: measurer)
@@ -87,12 +91,14 @@ struct Scroll: ParsableCommand {
             table.anchoring = anchoring
             let simulation = ScrollSimulation(table: table, velocity: velocity, trueContentHeight: trueHeight)
             report = try simulation.run(jumpingTo: toRow.map { IndexPath(row: $0 - 1, section: 0) })
+            problems = try strict.diagnostics(of: table)
             _ = source
         } catch {
             throw list.cliError(error)
         }
         cell.reportUnknownKeys(data: list.data)
         try Output.write(Self.formatted(report, rows: items.count, format: format))
+        try strict.finish(problems)
     }
 
     /// The report as JSON (one object) or text (one line a field).

@@ -67,13 +67,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--to-row", "0"], "--to-row counts rows from 1"),
+        (["--to-row", "0"], "--to-row 0 is out of range: a row number is a whole number from 1"),
         (["--to-row", "121"], "has 120 rows"),
-        (["--viewport=-5"], "--viewport must be"),
-        (["--estimated-row-height", "tall"], "--estimated-row-height must be"),
-        (["--estimated-row-height", "0"], "--estimated-row-height must be"),
+        (["--viewport", "-5"], "--viewport -5 is negative: a height is a number of points above 0"),
+        (["--viewport", "1e9"], "--viewport 1000000000 is out of range"),
+        (["--estimated-row-height", "tall"], "--estimated-row-height 'tall' is not a number"),
+        (["--estimated-row-height", "0"], "--estimated-row-height 0 is out of range: a height is a number of points above 0, at most 100000, or 'automatic'"),
         (["--anchoring", "sideways"], "'top', 'end' or 'none'"),
-        (["--velocity", "0"], "--velocity must be"),
+        (["--velocity", "0"], "--velocity 0 is out of range: a velocity is a number of points per second from 60"),
+        (["--velocity", "nan"], "--velocity nan is not a finite number"),
     ])
     func badArgumentsAreNamed(arguments: [String], message: String) throws {
         let data = try dataFile()
