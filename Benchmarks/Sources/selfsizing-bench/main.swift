@@ -168,6 +168,7 @@ do {
     if selected("al-feed") { try benchFeedCell() }
     if selected("al-spec") { try benchSpecFromScratch() }
     if selected("list-huck") { try benchHuckleberryList() }
+    if selected("precache") { try benchPrecache() }
     if selected("coll") { try benchCollections() }
     if selected("ib") { try benchInterfaceBuilderImport() }
     if selected("cache") { try benchSavedCache() }

@@ -1,0 +1,51 @@
+import CellSpecs
+import Foundation
+import SelfSizing
+import TextLayout
+
+// Background precaching: the 1,997 Huckleberry rows (UYL text cell, a cold measurer each run)
+// precached around the first screen while a simulated 60 fps loop ticks on this thread. Reports
+// the time until every row is measured, the frames it took, and what each tick (the commit of
+// the workers' heights, on the table's thread) costs.
+
+func benchPrecache() throws {
+    guard let sentences = huckleberrySentences() else { print("precache: Huckleberry sentences not found; skipped"); return }
+    guard let specPath = examplePath("uyl-text-cell.yaml") else { print("precache: examples/uyl-text-cell.yaml not found; skipped"); return }
+    let spec = try CellSpec(contentsOf: specPath)
+    let items: [DataItem] = sentences.map { ["text": .string($0)] }
+    let runs = quick ? 3 : 5
+    let period = 1.0 / 60
+    var totals: [Double] = [], frameCounts: [Int] = [], ticks: [Double] = []
+    var height = 0.0
+    var workers = 0
+    for _ in 0..<runs {
+        let (table, source) = uylTable(items: items, spec: spec, measurer: TextMeasurer(), width: 375)
+        workers = table.maximumConcurrency
+        try table.layoutIfNeeded()
+        table.precache(around: 0..<15)
+        let t0 = now()
+        var deadline = Double(t0) / 1e9
+        var frames = 0
+        while true {
+            let c0 = now()
+            let frame = try table.precacheTick()
+            ticks.append(Double(now() - c0))
+            frames += 1
+            if frame.isComplete { break }
+            // The rest of the frame belongs to the app: sleep until the next one starts.
+            deadline += period
+            let left = deadline - Double(now()) / 1e9
+            if left > 0 { Thread.sleep(forTimeInterval: left) }
+        }
+        totals.append(Double(now() - t0))
+        frameCounts.append(frames)
+        height = Double(table.contentSize.height)
+        _ = source
+    }
+    totals.sort()
+    frameCounts.sort()
+    ticks.sort()
+    let budget = PrecacheBudget.default
+    print("precache    rows=\(items.count) workers=\(workers) budget \(fixed(budget.perFrame * 1e3, 1)) of \(fixed(budget.framePeriod * 1e3, 1)) ms: all rows in median \(fixed(totals[totals.count / 2] / 1e6, 1, width: 7)) ms (\(frameCounts[frameCounts.count / 2]) frames)  min \(fixed(totals[0] / 1e6, 1)) ms  runs=\(runs)  content height \(fixed(height, 2))")
+    print("precache    tick on the table's thread (commit)   median \(fixed(ticks[ticks.count / 2] / 1e3, 1, width: 8)) us  p95 \(fixed(ticks[ticks.count * 95 / 100] / 1e3, 1)) us  max \(fixed(ticks[ticks.count - 1] / 1e3, 1)) us  over \(ticks.count) ticks")
+}
