@@ -156,6 +156,27 @@ func freshHeights(_ sections: [[Row]], width: CGFloat, category: ContentSizeCate
         #expect(frame.measuredOnTableThread >= 1 && frame.committed == frame.measuredOnTableThread)
     }
 
+    /// Index paths name the centre by its first and last rows, across sections (an empty
+    /// section in between counts no rows).
+    @Test func indexPathsNameTheCentre() throws {
+        let source = LockedRowsDataSource([precacheRows(5), [], precacheRows(10, from: 5)], concurrent: false)
+        let table = makePrecacheTable(source)
+        defer { withExtendedLifetime(source) {} }
+        try table.layoutIfNeeded()
+        table.precacheBudget = PrecacheBudget(perFrame: 0)
+        table.precache(aroundRowsAt: [IndexPath(row: 3, section: 2), IndexPath(row: 1, section: 2)])
+        var order: [IndexPath] = []
+        for _ in 0..<5 {
+            try table.precacheTick()
+            let measured = (0..<3).flatMap { s in (0..<table.numberOfRows(inSection: s)).map { IndexPath(row: $0, section: s) } }
+                .filter { table.isRowMeasured(at: $0) && !order.contains($0) }
+            order += measured
+        }
+        #expect(order == [[2, 1], [2, 2], [2, 3], [2, 4], [2, 0]])
+        try table.precacheAll()
+        #expect(allHeights(table) == (try freshHeights(source.sections, width: 320)))
+    }
+
     /// A delegate that gives row heights is asked on the table's thread; its heights are not
     /// cached by index path (as measureRow does not cache them).
     @Test func delegateHeightsAreTakenOnTheTableThread() throws {

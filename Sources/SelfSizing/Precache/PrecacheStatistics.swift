@@ -24,6 +24,7 @@ public struct PrecacheStatistics: Hashable, Sendable {
     /// The most rows one tick committed.
     public var mostRowsPerFrame = 0
 
+    /// Nothing precached yet.
     public init() {}
 }
 
@@ -39,5 +40,6 @@ public struct PrecacheFrame: Hashable, Sendable {
     /// to be committed.
     public var isComplete = false
 
+    /// A frame that did nothing.
     public init() {}
 }

@@ -71,7 +71,7 @@ extension TableView {
 
     /// Precaches rows around the rows of `indexPaths` (from the first to the last of them in the
     /// table's order, as of the last layout); see ``precache(around:reach:)``.
-    public func precache(around indexPaths: [IndexPath], reach: Int? = nil) {
+    public func precache(aroundRowsAt indexPaths: [IndexPath], reach: Int? = nil) {
         var starts = [0]
         for s in sections { starts.append(starts[starts.count - 1] + s.rows.count) }
         let flat = indexPaths.filter(hasRow).map { starts[$0.section] + $0.row }
