@@ -47,5 +47,20 @@ func benchPrecache() throws {
     ticks.sort()
     let budget = PrecacheBudget.default
     print("precache    rows=\(items.count) workers=\(workers) budget \(fixed(budget.perFrame * 1e3, 1)) of \(fixed(budget.framePeriod * 1e3, 1)) ms: all rows in median \(fixed(totals[totals.count / 2] / 1e6, 1, width: 7)) ms (\(frameCounts[frameCounts.count / 2]) frames)  min \(fixed(totals[0] / 1e6, 1)) ms  runs=\(runs)  content height \(fixed(height, 2))")
+    // For comparison: frames back to back (each still within the budget), and every row at once
+    // on all cores, each with a cold measurer.
+    let (backToBack, _, _) = try timed(runs) { () throws -> Int in
+        let (table, source) = uylTable(items: items, spec: spec, measurer: TextMeasurer(), width: 375)
+        try table.precacheAll()
+        _ = source
+        return table.precacheStatistics.frames
+    }
+    let (layoutAll, _, _) = try timed(runs) { () throws -> Double in
+        let (table, source) = uylTable(items: items, spec: spec, measurer: TextMeasurer(), width: 375)
+        try table.layoutAllRows()
+        _ = source
+        return Double(table.contentSize.height)
+    }
+    print("precache    rows=\(items.count) frames back to back (precacheAll) median \(fixed(backToBack / 1e6, 1, width: 7)) ms; layoutAllRows at once \(fixed(layoutAll / 1e6, 1)) ms")
     print("precache    tick on the table's thread (commit)   median \(fixed(ticks[ticks.count / 2] / 1e3, 1, width: 8)) us  p95 \(fixed(ticks[ticks.count * 95 / 100] / 1e3, 1)) us  max \(fixed(ticks[ticks.count - 1] / 1e3, 1)) us  over \(ticks.count) ticks")
 }
