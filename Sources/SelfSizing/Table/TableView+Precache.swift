@@ -60,6 +60,8 @@ extension TableView {
     /// table last saw (until it is told of a change) from state that is safe to read meanwhile
     /// (an immutable model replaced as a whole, or one behind a lock), and throw rather than trap
     /// for a row that is gone. Results of such a call are dropped, as the change bumps the version.
+    /// (``ItemsDataSource`` reads its `sections` without a lock: change them between
+    /// ``stopPrecaching()`` and the next call of this method.)
     public func precache(around rows: Range<Int>, reach: Int? = nil) {
         let p = madePrecacher
         guard !p.isRunning || p.centre != rows || p.reach != reach else { return }
@@ -80,11 +82,13 @@ extension TableView {
     }
 
     /// Stops precaching: work in flight is cancelled and its results dropped; heights committed
-    /// stay.
+    /// stay. Returns once no worker runs (each finishes the row it is measuring), so that the data
+    /// source may then change without a lock.
     public func stopPrecaching() {
         guard let precacher else { return }
         precacher.cancel()
         precacher.isRunning = false
+        precacher.waitUntilIdle()
     }
 
     /// One frame of precaching, on the table's thread: commits the heights workers finished since
