@@ -6,7 +6,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # of the Swift shared libraries. Tests use the debug build.
 CLI_RELEASE = $(SWIFT) build -c release --product selfsizing --static-swift-stdlib
 
-.PHONY: demo test bench bench-quick oracle docs setup build clean
+.PHONY: demo test bench bench-quick oracle docs setup build clean tsan
 
 demo: setup
 	$(CLI_RELEASE)
@@ -51,6 +51,12 @@ docs: setup
 	@for t in $(DOC_TARGETS); do \
 	  $(SWIFT) package generate-documentation --target $$t --warnings-as-errors || exit 1; \
 	done
+
+# ThreadSanitizer over the suites that measure on several threads (background precaching, concurrent
+# layout), in a build of its own so that the plain one stays as it is. Not part of `make test`.
+tsan: setup
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter 'Precache|Concurrent'
 
 setup:
 	@bash scripts/setup.sh

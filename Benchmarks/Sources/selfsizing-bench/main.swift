@@ -169,6 +169,7 @@ do {
     if selected("al-spec") { try benchSpecFromScratch() }
     if selected("list-huck") { try benchHuckleberryList() }
     if selected("scroll") { try benchScroll() }
+    if selected("precache") { try benchPrecache() }
     if selected("coll") { try benchCollections() }
     if selected("ib") { try benchInterfaceBuilderImport() }
     if selected("cache") { try benchSavedCache() }

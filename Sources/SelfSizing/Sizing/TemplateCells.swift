@@ -24,6 +24,8 @@ public final class TemplateCells<Cell: ListCell> {
     }
     /// Templates made so far, on the calling thread and by workers.
     public var templatesMade: Int { main.made + workers.reduce(0) { $0 + $1.made } }
+    /// Registrations so far: a set made before the last one may hold a template of an old factory.
+    package private(set) var registrations = 0
 
     public init() {}
 
@@ -31,6 +33,7 @@ public final class TemplateCells<Cell: ListCell> {
     /// workers') are made again at their next use.
     public func register(_ identifier: String, _ factory: @escaping Factory) {
         for set in [main] + workers { set.register(identifier, factory) }
+        registrations += 1
     }
 
     /// The calling thread's template of a reuse identifier if it was made.
@@ -51,14 +54,22 @@ public final class TemplateCells<Cell: ListCell> {
         return Array(workers.prefix(count))
     }
 
+    /// A worker set of its own for a caller that keeps it (a background precacher): made with the
+    /// current factories and category, and not kept current by ``register(_:_:)`` or
+    /// ``contentSizeCategory`` (which would touch it from this thread while a worker uses it); the
+    /// caller makes a new one when ``registrations`` or the category change.
+    package func detachedWorker() -> Worker {
+        Worker(factories: main.factories, category: contentSizeCategory)
+    }
+
     /// One thread's templates: made from the store's factories on first use, used by that thread
     /// only.
     public final class Worker: @unchecked Sendable {
         fileprivate private(set) var templates: [String: Cell] = [:]
         fileprivate private(set) var factories: [String: Factory]
         private var category: ContentSizeCategory
-        /// Templates this set has made.
-        fileprivate private(set) var made = 0
+        /// Templates this set has made (read on the thread that uses the set).
+        package private(set) var made = 0
         /// What fitting found during a run, for the sizer to note on its thread.
         var diagnostics: [SizingDiagnostic] = []
 

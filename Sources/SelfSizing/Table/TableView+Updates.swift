@@ -5,18 +5,23 @@ extension TableView {
     // MARK: - Reloads and updates
 
     /// Forgets the height cached for a key, in every context (its content changed).
-    public func invalidateHeight(forKey key: AnyHashable) { heightCache.invalidateSize(forKey: key) }
+    public func invalidateHeight(forKey key: AnyHashable) {
+        heightCache.invalidateSize(forKey: key)
+        bumpDataVersion()
+    }
 
     /// Forgets a row's cached height in every context; it is measured again at the next layout.
     public func invalidateHeight(at indexPath: IndexPath) {
         heightCache.invalidateSize(at: indexPath)
         needsReload = true
+        bumpDataVersion()
     }
 
     /// Forgets every cached height, by index path and by key.
     public func invalidateAllHeights() {
         heightCache.invalidateAll()
         needsReload = true
+        bumpDataVersion()
     }
 
     /// Reloads everything from the data source and forgets every index-path height (key
@@ -26,6 +31,7 @@ extension TableView {
         heightCache.reset(itemCounts: rowCounts())
         hasLoadedData = true
         needsReload = true
+        bumpDataVersion()
     }
 
     /// Reloads from the data source but keeps the index-path heights, as FD's
@@ -33,6 +39,7 @@ extension TableView {
     /// content or position. If the counts changed, the heights cannot be kept and go.
     public func reloadDataKeepingHeightCache() {
         needsReload = true
+        bumpDataVersion()
     }
 
     /// Applies batch updates to the heights (every cached context, and the measured rows), as
@@ -42,6 +49,7 @@ extension TableView {
     ///   source; the table then reloads its data, as UIKit would after the exception.
     public func performBatchUpdates(_ updates: BatchUpdates) throws(TableViewError) {
         guard hasLoadedData else { return reloadData() }
+        bumpDataVersion()
         let counts = rowCounts()
         // Identifiers of a snapshot no longer describe the rows.
         itemIdentifiers = nil
@@ -73,6 +81,7 @@ extension TableView {
     /// - Throws: ``ListError/invalidUpdate(_:)`` when the identifiers repeat or do not match
     ///   the data source's counts; the table then reloads its data.
     public func apply(identifiers: [[AnyHashable]], reloading: Set<AnyHashable> = []) throws(TableViewError) {
+        bumpDataVersion()
         var seen = Set<AnyHashable>()
         for ids in identifiers {
             for id in ids where !seen.insert(id).inserted {

@@ -173,6 +173,7 @@ extension TableView {
         defer {
             restore(anchor)
             viewportState.heldAnchor = nil
+            followViewportWithPrecache()
         }
         while true {
             let vp = viewport

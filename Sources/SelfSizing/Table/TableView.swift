@@ -180,6 +180,12 @@ public final class TableView {
     @exclusivity(unchecked) var itemIdentifiers: [[AnyHashable]]?
     /// The viewport, its anchoring and the running means of measured heights (TableView+Viewport).
     @exclusivity(unchecked) var viewportState = TableViewportState()
+    /// Counts the changes that can make a measured height or a row's place stale: reloads, batch
+    /// updates, snapshots, invalidations, width, category, separator and scale changes. Heights
+    /// measured in the background against an older version are dropped.
+    package private(set) var dataVersion: UInt64 = 0
+    /// Background precaching (``precache(around:reach:)``), made on first use.
+    var precacher: Precacher?
 
     public init(width: CGFloat, style: Style = .plain) {
         self.width = width
@@ -248,6 +254,14 @@ public final class TableView {
     func contextDidChange() {
         heightCache.switchTo(context)
         needsReload = true
+        bumpDataVersion()
+    }
+
+    /// A new ``dataVersion``: precaching under way is cancelled (what it measured is dropped, and
+    /// its rows are queued again at the next tick).
+    func bumpDataVersion() {
+        dataVersion &+= 1
+        precacher?.cancel()
     }
 
     func applyContentSizeCategory() {
