@@ -230,3 +230,49 @@ func freshHeights(_ sections: [[Row]], width: CGFloat, category: ContentSizeCate
         #expect(table.precacheStatistics.rowsCommitted == 2)
     }
 }
+
+/// Precaching beside a viewport: heights committed above the first visible row move the content,
+/// not the row (the viewport's anchoring), and a running precache follows the scroll.
+@Suite struct PrecacheViewportTests {
+    @Test func precachedRowsAboveTheViewportDoNotMoveTheFirstVisibleRow() throws {
+        let source = LockedRowsDataSource([precacheRows(300)])
+        let table = makePrecacheTable(source)
+        table.viewportHeight = 500
+        table.overscan = 0
+        try table.scrollToRow(at: IndexPath(row: 150, section: 0), at: .top)
+        let first = try #require(table.indexPathsForVisibleRows.first)
+        let screenY = { Double(table.rectForRow(at: first).minY - table.contentInset.top - table.contentOffset) }
+        let before = screenY()
+        table.precacheAroundViewport()
+        try table.precacheAll()
+        #expect(table.numberOfMeasuredRows == 300)
+        #expect(abs(screenY() - before) <= 1e-6, "the first visible row moved by \(screenY() - before)")
+
+        // The same rows measured by a table without a viewport: the heights agree.
+        let referenceSource = LockedRowsDataSource([precacheRows(300)])
+        let reference = makePrecacheTable(referenceSource)
+        try reference.layoutAllRows()
+        #expect(allHeights(table) == allHeights(reference))
+        withExtendedLifetime(referenceSource) {}
+    }
+
+    @Test func aRunningPrecacheFollowsTheViewport() throws {
+        let source = LockedRowsDataSource([precacheRows(400)], concurrent: false)
+        let table = makePrecacheTable(source)
+        table.viewportHeight = 400
+        table.overscan = 0
+        try table.layoutViewport()
+        table.precacheAroundViewport(reach: 5)
+        try table.precacheAll()
+        let measuredNearTop = table.numberOfMeasuredRows
+        try table.scrollToRow(at: IndexPath(row: 300, section: 0), at: .top)
+        try table.precacheAll()
+        // The rows within reach of the new visible rows were precached too.
+        let visible = table.indexPathsForVisibleRows
+        let last = try #require(visible.last).row
+        for r in (last + 1)...min(last + 5, 399) {
+            #expect(table.heightCache.height(at: IndexPath(row: r, section: 0)) != nil, "row \(r)")
+        }
+        #expect(table.numberOfMeasuredRows > measuredNearTop)
+    }
+}
