@@ -13,6 +13,9 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
     /// Whether `base` was allocated by this buffer (and is freed by it).
     private var owned = true
 
+    /// Whether the buffer holds a heap block of its own (not borrowed storage).
+    var ownsStorage: Bool { owned && base != nil }
+
     init() {}
 
     /// An empty buffer in `capacity` elements of storage that someone else owns and frees.

@@ -244,6 +244,24 @@ struct Tableau {
         arena.deallocate()
     }
 
+    /// The heap blocks the tableau holds now: its arena, the buffers that outgrew their slice of
+    /// it, and its collections that are not empty. For the allocation tests.
+    var heapBlocks: Int {
+        let buffers = [symbols.ownsStorage, scratch.ownsStorage, variables.ownsStorage, freeSymbols.ownsStorage,
+                       externalSymbols.ownsStorage, externalReferences.ownsStorage, rows.ownsStorage,
+                       freeSlots.ownsStorage, cellSymbols.ownsStorage, cellCoefficients.ownsStorage,
+                       dagOrder.ownsStorage, nodeSlot.ownsStorage, nodeNext.ownsStorage, levels.ownsStorage,
+                       infeasible.ownsStorage, tags.ownsStorage, tagConstraints.ownsStorage, freeTags.ownsStorage,
+                       slotStamp.ownsStorage, touched.ownsStorage, columnSlots.ownsStorage, columnCells.ownsStorage,
+                       expansionHeap.ownsStorage, expansionProper.ownsStorage]
+        var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.isEmpty ? 0 : 1)
+        for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
+        for collection in [rowIndexes.isEmpty, freeIndexes.isEmpty, variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty] {
+            n += collection ? 0 : 1
+        }
+        return n + rowIndexes.count * 2
+    }
+
     /// The constraint of a tag in use.
     func constraint(ofTag t: Int32) -> Constraint {
         tagConstraints[Int(t)].unsafelyUnwrapped.takeUnretainedValue()
