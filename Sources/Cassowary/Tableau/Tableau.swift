@@ -38,6 +38,12 @@ struct Tableau {
         var candidates = Buffer<Int32>()
     }
 
+    /// Arena storage for an objective level not made yet.
+    struct PooledLevel {
+        var coefficients: Buffer<Double>
+        var candidates: Buffer<Int32>
+    }
+
     struct DagEntry {
         var slot: Int32
         var seq: Int32
@@ -153,12 +159,12 @@ struct Tableau {
     /// The initial storage of the buffers: one allocation.
     var arena: Arena
     /// Initial storage for the first objective levels' coefficients and candidates.
-    var levelPool: [(coefficients: Buffer<Double>, candidates: Buffer<Int32>)] = []
+    var levelPool = Buffer<PooledLevel>()
     var levelPoolUsed = 0
 
     /// Room, in symbols, rows, cells and objective levels, for a table cell's system (about 20
     /// constraints, 60 symbols, 30 rows, 5 priorities) without regrowing any buffer.
-    static let initialSymbols = 64, initialRows = 32, initialCells = 256, initialLevels = 6
+    static let initialSymbols = 64, initialRows = 32, initialCells = 512, initialLevels = 6
 
     /// - Parameters:
     ///   - identity: the owner whose identity the variables' and constraints' caches record.
@@ -176,6 +182,7 @@ struct Tableau {
             + Arena.bytes(DagEntry.self, nr) + Arena.bytes(Tag.self, nr)
             + Arena.bytes(Unmanaged<Constraint>?.self, nr) + 3 * Arena.bytes(Int32.self, nr)
             + Arena.bytes(Int.self, nr) + Arena.bytes(Int64.self, nr) + Arena.bytes(Level.self, nl)
+            + Arena.bytes(PooledLevel.self, nl)
         size += nl * (Arena.bytes(Double.self, ns) + Arena.bytes(Int32.self, small))
         arena = Arena(size: size)
         symbols = arena.take(SymbolInfo.self, ns)
@@ -202,9 +209,9 @@ struct Tableau {
         columnCells = arena.take(Int.self, nr)
         expansionHeap = arena.take(Int64.self, nr)
         levels = arena.take(Level.self, nl)
-        levelPool.reserveCapacity(nl)
+        levelPool = arena.take(PooledLevel.self, nl)
         for _ in 0..<nl {
-            levelPool.append((arena.take(Double.self, ns), arena.take(Int32.self, small)))
+            levelPool.append(PooledLevel(coefficients: arena.take(Double.self, ns), candidates: arena.take(Int32.self, small)))
         }
     }
 
@@ -241,6 +248,7 @@ struct Tableau {
             levels[l].candidates.deallocate()
         }
         levels.deallocate()
+        levelPool.deallocate()
         arena.deallocate()
     }
 
@@ -254,7 +262,7 @@ struct Tableau {
                        infeasible.ownsStorage, tags.ownsStorage, tagConstraints.ownsStorage, freeTags.ownsStorage,
                        slotStamp.ownsStorage, touched.ownsStorage, columnSlots.ownsStorage, columnCells.ownsStorage,
                        expansionHeap.ownsStorage, expansionProper.ownsStorage]
-        var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.isEmpty ? 0 : 1)
+        var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.ownsStorage ? 1 : 0)
         for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
         for collection in [rowIndexes.isEmpty, freeIndexes.isEmpty, variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty] {
             n += collection ? 0 : 1
@@ -333,7 +341,8 @@ struct Tableau {
         var coefficients = Buffer<Double>()
         var candidates = Buffer<Int32>()
         if levelPoolUsed < levelPool.count {
-            (coefficients, candidates) = levelPool[levelPoolUsed]
+            coefficients = levelPool[levelPoolUsed].coefficients
+            candidates = levelPool[levelPoolUsed].candidates
             levelPoolUsed += 1
         }
         coefficients.reserve(symbols.capacity)
