@@ -117,8 +117,8 @@ struct Tableau {
     var garbageCells = 0
     /// For long rows: symbol -> cell position relative to the row's start, so that adding a short
     /// row into a long one costs the short row's length.
-    var rowIndexes: [SymbolIndex] = []
-    var freeIndexes: [Int32] = []
+    var rowIndexes = Buffer<SymbolIndex>()
+    var freeIndexes = Buffer<Int32>()
     var dagOrder = Buffer<DagEntry>()
     var nextSeq: Int32 = 1
 
@@ -249,6 +249,9 @@ struct Tableau {
         }
         levels.deallocate()
         levelPool.deallocate()
+        for i in rowIndexes.indices { rowIndexes[i].deallocate() }
+        rowIndexes.deallocate()
+        freeIndexes.deallocate()
         arena.deallocate()
     }
 
@@ -264,10 +267,11 @@ struct Tableau {
                        expansionHeap.ownsStorage, expansionProper.ownsStorage]
         var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.ownsStorage ? 1 : 0)
         for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
-        for collection in [rowIndexes.isEmpty, freeIndexes.isEmpty, variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty] {
+        n += (rowIndexes.ownsStorage ? 1 : 0) + (freeIndexes.ownsStorage ? 1 : 0) + rowIndexes.count
+        for collection in [variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty] {
             n += collection ? 0 : 1
         }
-        return n + rowIndexes.count * 2
+        return n
     }
 
     /// The constraint of a tag in use.
