@@ -165,6 +165,12 @@ public final class Solver {
                           longestRow: Int(live.map(\.count).max() ?? 0))
     }
 
+    /// The heap blocks the solver's tableau holds now (the solver object itself not counted):
+    /// what a solver built and dropped per cell costs the allocator, for the allocation tests.
+    package var heapBlocks: Int {
+        tableau.heapBlocks
+    }
+
     #if CASSOWARY_CHECKS
     /// The broken tableau invariants (debug builds only); empty when the tableau is sound.
     package func invariantViolations() -> [String] {

@@ -20,15 +20,21 @@ import Testing
         /// Linked systems relate two or three variables per constraint, mostly by equalities, as
         /// layouts do (chains of edges), on more variables.
         let linked: Bool
+        /// Bounded systems make every other constraint a bound, `x >= c` or `x <= c` (required or
+        /// not, as the compression floors and hugging caps of layouts are), with constants that
+        /// make negative solutions and bounds that conflict with each other and with the rows.
+        let bounded: Bool
 
-        init(seed: UInt64, linked: Bool = false) {
+        init(seed: UInt64, linked: Bool = false, bounded: Bool = false) {
             rng = SeededGenerator(seed: seed)
             self.linked = linked
+            self.bounded = bounded
             let n = linked ? Int.random(in: 5...8, using: &rng) : Int.random(in: 2...4, using: &rng)
             variables = (0..<n).map { Variable("x\($0)") }
         }
 
         func randomConstraint() -> Constraint {
+            if bounded && Bool.random(using: &rng) { return randomBound() }
             var terms: [Term] = []
             if linked {
                 let picked = variables.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))
@@ -47,6 +53,33 @@ import Testing
             let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
             let priority = RandomSystemTests.priorities.randomElement(using: &rng)!
             return Constraint(Expression(terms, constant: constant), relation, priority: Priority(priority))
+        }
+
+        /// A single-variable inequality (now and then an equality), `k * x + c relation 0`.
+        func randomBound() -> Constraint {
+            let v = variables.randomElement(using: &rng)!
+            let k = Double([1, 1, 1, -1, 2].randomElement(using: &rng)!)
+            let constant = Double(Int.random(in: -40...40, using: &rng))
+            let relation = [Relation.lessThanOrEqual, .greaterThanOrEqual, .lessThanOrEqual, .greaterThanOrEqual, .equal]
+                .randomElement(using: &rng)!
+            let priority = [1000.0, 1000, 750, 250, 50].randomElement(using: &rng)!
+            return Constraint(Expression([Term(v, k)], constant: constant), relation, priority: Priority(priority))
+        }
+
+        /// Checks that a refused required constraint names a minimal conflict set: the set cannot
+        /// hold with the constraint, and it can without any one of its members.
+        func checkConflicts(_ error: SolverError, _ c: Constraint, _ constant: Double, _ step: String) {
+            guard case let .unsatisfiableConstraint(_, conflicts) = error, !conflicts.isEmpty else { return }
+            let held = Dictionary(system.map { (ObjectIdentifier($0.0), $0.1) }, uniquingKeysWith: { a, _ in a })
+            let set = conflicts.map { ($0, held[ObjectIdentifier($0)] ?? $0.expression.constant) }
+            #expect(ReferenceLP.lexicographicViolations(set + [(c, constant)], variables: variables) == nil,
+                    "\(step): the conflicts of \(c) can hold with it: \(conflicts)")
+            for i in set.indices {
+                var smaller = set
+                smaller.remove(at: i)
+                #expect(ReferenceLP.lexicographicViolations(smaller + [(c, constant)], variables: variables) != nil,
+                        "\(step): the conflicts of \(c) are not minimal without \(set[i].0)")
+            }
         }
 
         var system: [(Constraint, Double)] {
@@ -99,6 +132,13 @@ import Testing
         }
     }
 
+    @Test(arguments: 0..<4)
+    func boundedSystemsMatchTheReference(batch: Int) throws {
+        for k in 0..<80 {
+            try run(Model(seed: UInt64(200_000 + batch * 1000 + k), linked: k % 2 == 0, bounded: true), constraints: 5...12)
+        }
+    }
+
     func run(_ model: Model, constraints: ClosedRange<Int>) throws {
         do {
             let seed = model.rng.state
@@ -108,8 +148,10 @@ import Testing
                 do {
                     try model.solver.add(c)
                     model.installed.append((c, c.expression.constant))
-                } catch SolverError.unsatisfiableConstraint {
+                } catch let error as SolverError {
+                    guard case .unsatisfiableConstraint = error else { throw error }
                     #expect(!model.referenceAccepts([(c, c.expression.constant)]), "seed \(seed): refused \(c)")
+                    model.checkConflicts(error, c, c.expression.constant, "seed \(seed)")
                 }
             }
             model.check("seed \(seed) after adding")
@@ -151,8 +193,10 @@ import Testing
                     do {
                         try model.solver.add(c)
                         model.installed.append((c, c.expression.constant))
-                    } catch SolverError.unsatisfiableConstraint {
+                    } catch let error as SolverError {
+                        guard case .unsatisfiableConstraint = error else { throw error }
                         #expect(!model.referenceAccepts([(c, c.expression.constant)]), "\(label): refused \(c)")
+                        model.checkConflicts(error, c, c.expression.constant, label)
                     }
                 }
                 model.check(label)

@@ -4,12 +4,26 @@
 ///
 /// The owner frees it with ``deallocate()`` exactly once; a `Buffer` must not be copied into a
 /// second owner. Indices are checked by `assert`, so debug builds (and the tests) trap on misuse.
+/// A buffer may start in borrowed storage (a slice of the tableau's `Arena`): it never frees
+/// that, and moves to storage of its own when it outgrows it.
 struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
     private(set) var base: UnsafeMutablePointer<Element>?
     private(set) var count = 0
     private(set) var capacity = 0
+    /// Whether `base` was allocated by this buffer (and is freed by it).
+    private var owned = true
+
+    /// Whether the buffer holds a heap block of its own (not borrowed storage).
+    var ownsStorage: Bool { owned && base != nil }
 
     init() {}
+
+    /// An empty buffer in `capacity` elements of storage that someone else owns and frees.
+    init(borrowing storage: UnsafeMutablePointer<Element>, capacity: Int) {
+        base = storage
+        self.capacity = capacity
+        owned = false
+    }
 
     init(repeating value: Element, count: Int) {
         reserve(count)
@@ -37,10 +51,11 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
         let fresh = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if let base {
             fresh.moveInitialize(from: base, count: count)
-            base.deallocate()
+            if owned { base.deallocate() }
         }
         base = fresh
         capacity = newCapacity
+        owned = true
     }
 
     @inline(__always) mutating func append(_ x: Element) {
@@ -81,9 +96,48 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
 
     /// Frees the storage; the buffer is empty afterwards.
     mutating func deallocate() {
-        base?.deallocate()
+        if owned { base?.deallocate() }
         base = nil
+        owned = true
         count = 0
         capacity = 0
+    }
+}
+
+/// One allocation carved into the initial storage of a tableau's buffers, so that a small solver
+/// (a table cell's, built and dropped per cell) costs one `malloc` instead of one per buffer.
+/// Buffers that outgrow their slice move out on their own; the arena is freed once, by its owner.
+struct Arena {
+    private(set) var base: UnsafeMutableRawPointer?
+    private var size = 0
+    private var offset = 0
+
+    /// An arena of `size` bytes (0 makes none: every `take` then returns an empty buffer).
+    init(size: Int) {
+        guard size > 0 else { return }
+        base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        self.size = size
+    }
+
+    /// The bytes `n` elements of `T` take in an arena, rounded so that every slice stays aligned.
+    static func bytes<T>(_ type: T.Type, _ n: Int) -> Int {
+        (MemoryLayout<T>.stride * n + 15) & ~15
+    }
+
+    /// An empty buffer over the next `n` elements of the arena.
+    mutating func take<T: BitwiseCopyable>(_ type: T.Type, _ n: Int) -> Buffer<T> {
+        let bytes = Arena.bytes(type, n)
+        guard let base, MemoryLayout<T>.alignment <= 16, offset + bytes <= size else { return Buffer() }
+        let p = (base + offset).bindMemory(to: T.self, capacity: n)
+        offset += bytes
+        return Buffer(borrowing: p, capacity: n)
+    }
+
+    /// Frees the arena; buffers still borrowing from it must not be used afterwards.
+    mutating func deallocate() {
+        base?.deallocate()
+        base = nil
+        size = 0
+        offset = 0
     }
 }

@@ -1,9 +1,18 @@
 /// Where each symbol's cell sits in a long row: a map from symbol to position, with open
 /// addressing, linear probing and backward-shift deletion. Cheaper than a `Dictionary` for the
 /// substitutions into long rows that row-flex and chain systems make (no per-lookup SipHash).
+///
+/// Keys and values sit side by side in one block of plain memory, so that a probe touches one
+/// cache line and a lookup makes no uniqueness or bounds check (the row-flex resize makes
+/// millions). Like `Buffer`, it is owned by the tableau, which frees it with ``deallocate()``.
 struct SymbolIndex {
-    private var keys: [Int32] = []
-    private var values: [Int32] = []
+    private struct Entry {
+        /// The symbol, or -1 for an empty entry.
+        var key: Int32
+        var value: Int32
+    }
+
+    private var entries: UnsafeMutablePointer<Entry>?
     private(set) var count = 0
     private var mask = -1
 
@@ -13,12 +22,12 @@ struct SymbolIndex {
 
     subscript(key: Int32) -> Int32? {
         get {
-            guard mask >= 0 else { return nil }
+            guard let entries else { return nil }
             var i = home(key)
             while true {
-                let k = keys[i]
-                if k == key { return values[i] }
-                if k < 0 { return nil }
+                let e = entries[i]
+                if e.key == key { return e.value }
+                if e.key < 0 { return nil }
                 i = (i + 1) & mask
             }
         }
@@ -34,23 +43,31 @@ struct SymbolIndex {
     }
 
     mutating func removeAll() {
-        guard count > 0 else { return }
-        for i in keys.indices { keys[i] = -1 }
+        guard count > 0, let entries else { return }
+        entries.update(repeating: Entry(key: -1, value: 0), count: mask + 1)
         count = 0
+    }
+
+    /// Frees the storage; the index is empty afterwards.
+    mutating func deallocate() {
+        entries?.deallocate()
+        entries = nil
+        count = 0
+        mask = -1
     }
 
     private mutating func insert(_ key: Int32, _ value: Int32) {
         if (count + 1) * 2 > mask + 1 { rehash(max(16, (mask + 1) * 2)) }
+        let entries = entries.unsafelyUnwrapped
         var i = home(key)
         while true {
-            let k = keys[i]
+            let k = entries[i].key
             if k == key {
-                values[i] = value
+                entries[i].value = value
                 return
             }
             if k < 0 {
-                keys[i] = key
-                values[i] = value
+                entries[i] = Entry(key: key, value: value)
                 count += 1
                 return
             }
@@ -59,36 +76,39 @@ struct SymbolIndex {
     }
 
     private mutating func remove(_ key: Int32) {
-        guard mask >= 0 else { return }
+        guard let entries else { return }
         var i = home(key)
-        while keys[i] != key {
-            if keys[i] < 0 { return }
+        while entries[i].key != key {
+            if entries[i].key < 0 { return }
             i = (i + 1) & mask
         }
         // Backward-shift: pull later entries of the probe run into the hole.
         var j = i
         while true {
             j = (j + 1) & mask
-            let k = keys[j]
+            let k = entries[j].key
             if k < 0 { break }
             let h = home(k)
             let between = i <= j ? (h > i && h <= j) : (h > i || h <= j)
             if !between {
-                keys[i] = k
-                values[i] = values[j]
+                entries[i] = entries[j]
                 i = j
             }
         }
-        keys[i] = -1
+        entries[i].key = -1
         count -= 1
     }
 
     private mutating func rehash(_ capacity: Int) {
-        let oldKeys = keys, oldValues = values
-        keys = [Int32](repeating: -1, count: capacity)
-        values = [Int32](repeating: 0, count: capacity)
+        let old = entries, oldCapacity = mask + 1
+        let fresh = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        fresh.initialize(repeating: Entry(key: -1, value: 0), count: capacity)
+        entries = fresh
         mask = capacity - 1
         count = 0
-        for (k, v) in zip(oldKeys, oldValues) where k >= 0 { insert(k, v) }
+        if let old {
+            for i in 0..<oldCapacity where old[i].key >= 0 { insert(old[i].key, old[i].value) }
+            old.deallocate()
+        }
     }
 }

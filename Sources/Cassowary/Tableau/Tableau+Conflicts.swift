@@ -16,7 +16,9 @@ extension Tableau {
     func conflicts(with constraint: Constraint, constant: Double) -> [Constraint] {
         // Required constraints connected to this one through shared variables.
         var byVariable: [ObjectIdentifier: [Constraint]] = [:]
-        for case let c? in tagConstraints where c.priority.isRequired && c !== constraint {
+        for case let reference? in tagConstraints {
+            let c = reference.takeUnretainedValue()
+            guard c.priority.isRequired && c !== constraint else { continue }
             for term in c.expression.terms {
                 byVariable[ObjectIdentifier(term.variable), default: []].append(c)
             }

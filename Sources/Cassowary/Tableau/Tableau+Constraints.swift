@@ -17,11 +17,11 @@ extension Tableau {
         if let free = freeTags.popLast() {
             t = free
             tags[Int(t)] = tag
-            tagConstraints[Int(t)] = c
+            tagConstraints[Int(t)] = Unmanaged.passRetained(c)
         } else {
             t = Int32(tags.count)
             tags.append(tag)
-            tagConstraints.append(c)
+            tagConstraints.append(Unmanaged.passRetained(c))
         }
         if usesCaches && (c.cachedOwner == nil || c.cachedOwner == identity) {
             c.cachedOwner = identity
@@ -33,7 +33,9 @@ extension Tableau {
     }
 
     private mutating func releaseTag(_ t: Int32) {
-        let c = tagConstraints[Int(t)]!
+        let reference = tagConstraints[Int(t)].unsafelyUnwrapped
+        let c = reference.takeUnretainedValue()
+        defer { reference.release() }
         if c.cachedOwner == identity && c.cachedTag == t {
             c.cachedOwner = nil
             c.cachedTag = -1
@@ -291,7 +293,9 @@ extension Tableau {
     /// Takes a constraint's error symbols out of the objective.
     private mutating func removeErrorEffects(_ tag: Tag) {
         guard let l = existingLevel(for: tag.priority) else { return }
-        for s in [tag.marker, tag.other] where s >= 0 && symbols[Int(s)].kind == .error {
+        for k in 0..<2 {
+            let s = k == 0 ? tag.marker : tag.other
+            guard s >= 0 && symbols[Int(s)].kind == .error else { continue }
             let slot = symbols[Int(s)].row
             if slot >= 0 {
                 let h = rows[Int(slot)]

@@ -169,7 +169,7 @@ extension Tableau {
         guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
             throw SolverError.unknownEditVariable(variable)
         }
-        try remove(tagConstraints[Int(edit.tag)]!)
+        try remove(constraint(ofTag: edit.tag))
     }
 
     func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }

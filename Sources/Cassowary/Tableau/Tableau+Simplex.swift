@@ -218,16 +218,16 @@ extension Tableau {
     /// proper form go last, as they add parametric symbols only.
     mutating func expandAccumulator() {
         let stamp = nextStamp()
-        var heap = MaxHeap()
-        var proper: [Int32] = []
+        expansionHeap.removeAll()
+        expansionProper.removeAll()
         var i = 0
         while i < touched.count {
             let s = touched[i]
-            if scratch[Int(s)].accumulated != 0 { queueForExpansion(s, stamp, &heap, &proper) }
+            if scratch[Int(s)].accumulated != 0 { queueForExpansion(s, stamp) }
             i += 1
         }
-        if heap.isEmpty && proper.isEmpty { return }
-        while let top = heap.pop() {
+        if expansionHeap.isEmpty && expansionProper.isEmpty { return }
+        while let top = popExpansionHeap() {
             let b = Int32(truncatingIfNeeded: top & 0xFFFF_FFFF)
             let c = scratch[Int(b)].accumulated
             guard c != 0 else { continue }
@@ -237,10 +237,11 @@ extension Tableau {
             for j in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[j]
                 accumulate(s, c * cellCoefficients[j])
-                queueForExpansion(s, stamp, &heap, &proper)
+                queueForExpansion(s, stamp)
             }
         }
-        for b in proper {
+        for k in expansionProper.indices {
+            let b = expansionProper[k]
             let c = scratch[Int(b)].accumulated
             guard c != 0 else { continue }
             scratch[Int(b)].accumulated = 0
@@ -251,12 +252,44 @@ extension Tableau {
     }
 
     @inline(__always)
-    private mutating func queueForExpansion(_ s: Int32, _ stamp: UInt32, _ heap: inout MaxHeap, _ proper: inout [Int32]) {
+    private mutating func queueForExpansion(_ s: Int32, _ stamp: UInt32) {
         let slot = symbols[Int(s)].row
         guard slot >= 0, scratch[Int(s)].queued != stamp else { return }
         scratch[Int(s)].queued = stamp
         let seq = rows[Int(slot)].seq
-        if seq > 0 { heap.push(Int64(seq) << 32 | Int64(s)) } else { proper.append(s) }
+        if seq > 0 { pushExpansionHeap(Int64(seq) << 32 | Int64(s)) } else { expansionProper.append(s) }
+    }
+
+    /// `expansionHeap` is a binary max-heap of 64-bit keys (creation order, then symbol).
+    private mutating func pushExpansionHeap(_ x: Int64) {
+        expansionHeap.append(x)
+        var i = expansionHeap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if expansionHeap[p] >= x { break }
+            expansionHeap[i] = expansionHeap[p]
+            i = p
+        }
+        expansionHeap[i] = x
+    }
+
+    private mutating func popExpansionHeap() -> Int64? {
+        guard let last = expansionHeap.popLast() else { return nil }
+        let n = expansionHeap.count
+        if n == 0 { return last }
+        let top = expansionHeap[0]
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = l
+            if l >= n { break }
+            if r < n && expansionHeap[r] > expansionHeap[l] { m = r }
+            if expansionHeap[m] <= last { break }
+            expansionHeap[i] = expansionHeap[m]
+            i = m
+        }
+        expansionHeap[i] = last
+        return top
     }
 
     /// Rewrites a DAG row in proper form.
@@ -272,42 +305,5 @@ extension Tableau {
         for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             appendCell(slot, s, scratch[Int(s)].accumulated)
         }
-    }
-}
-
-/// A binary max-heap of 64-bit keys.
-struct MaxHeap {
-    private var items: [Int64] = []
-
-    var isEmpty: Bool { items.isEmpty }
-
-    mutating func push(_ x: Int64) {
-        items.append(x)
-        var i = items.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if items[p] >= items[i] { break }
-            items.swapAt(p, i)
-            i = p
-        }
-    }
-
-    mutating func pop() -> Int64? {
-        guard let top = items.first else { return nil }
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < items.count && items[l] > items[m] { m = l }
-                if r < items.count && items[r] > items[m] { m = r }
-                if m == i { break }
-                items.swapAt(m, i)
-                i = m
-            }
-        }
-        return top
     }
 }

@@ -38,6 +38,12 @@ struct Tableau {
         var candidates = Buffer<Int32>()
     }
 
+    /// Arena storage for an objective level not made yet.
+    struct PooledLevel {
+        var coefficients: Buffer<Double>
+        var candidates: Buffer<Int32>
+    }
+
     struct DagEntry {
         var slot: Int32
         var seq: Int32
@@ -91,7 +97,9 @@ struct Tableau {
     // Symbols, indexed by symbol.
     var symbols = Buffer<SymbolInfo>()
     var scratch = Buffer<SymbolScratch>()
-    var variables: [Variable?] = []
+    /// The variable of each external symbol, retained (released by `deallocate()`); nil for the
+    /// solver's own symbols.
+    var variables = Buffer<Unmanaged<Variable>?>()
     /// Marker symbols of removed constraints, free for reuse: no row, no cell, no objective
     /// coefficient mentions them.
     var freeSymbols = Buffer<Int32>()
@@ -109,8 +117,8 @@ struct Tableau {
     var garbageCells = 0
     /// For long rows: symbol -> cell position relative to the row's start, so that adding a short
     /// row into a long one costs the short row's length.
-    var rowIndexes: [SymbolIndex] = []
-    var freeIndexes: [Int32] = []
+    var rowIndexes = Buffer<SymbolIndex>()
+    var freeIndexes = Buffer<Int32>()
     var dagOrder = Buffer<DagEntry>()
     var nextSeq: Int32 = 1
 
@@ -120,14 +128,16 @@ struct Tableau {
     var nodeNext = Buffer<Int32>()
     var freeNode: Int32 = -1
 
-    var levels: [Level] = []
+    var levels = Buffer<Level>()
     var artificialSlot: Int32 = -1
     var infeasible = Buffer<Int32>()
 
     // Constraints and edit variables.
     var tags = Buffer<Tag>()
-    var tagConstraints: [Constraint?] = []
-    var freeTags: [Int32] = []
+    /// The constraint of each tag, retained (released when the tag is freed, or by
+    /// `deallocate()`); nil for a free tag.
+    var tagConstraints = Buffer<Unmanaged<Constraint>?>()
+    var freeTags = Buffer<Int32>()
     var tagIndex: [ObjectIdentifier: Int32] = [:]
     var edits: [ObjectIdentifier: (variable: Variable, tag: Int32, value: Double)] = [:]
 
@@ -139,9 +149,22 @@ struct Tableau {
     var accumulatorConstant: Double = 0
     var columnSlots = Buffer<Int32>()
     var columnCells = Buffer<Int>()
+    /// The queues of `expandAccumulator()`: DAG rows by creation order, and rows in proper form.
+    var expansionHeap = Buffer<Int64>()
+    var expansionProper = Buffer<Int32>()
     var valuesAreCurrent = false
     /// Pivots made so far, for tests and benchmarks.
     var pivotCount = 0
+
+    /// The initial storage of the buffers: one allocation.
+    var arena: Arena
+    /// Initial storage for the first objective levels' coefficients and candidates.
+    var levelPool = Buffer<PooledLevel>()
+    var levelPoolUsed = 0
+
+    /// Room, in symbols, rows, cells and objective levels, for a table cell's system (about 20
+    /// constraints, 60 symbols, 30 rows, 5 priorities) without regrowing any buffer.
+    static let initialSymbols = 64, initialRows = 32, initialCells = 512, initialLevels = 6
 
     /// - Parameters:
     ///   - identity: the owner whose identity the variables' and constraints' caches record.
@@ -149,24 +172,57 @@ struct Tableau {
     init(identity: ObjectIdentifier, usesCaches: Bool = true) {
         self.identity = identity
         self.usesCaches = usesCaches
-        // Room for a table cell's system without regrowing.
-        symbols.reserve(64)
-        scratch.reserve(64)
-        variables.reserveCapacity(32)
-        rows.reserve(32)
-        slotStamp.reserve(32)
-        cellSymbols.reserve(192)
-        cellCoefficients.reserve(192)
-        nodeSlot.reserve(192)
-        nodeNext.reserve(192)
-        tags.reserve(32)
-        tagConstraints.reserveCapacity(32)
+        let ns = Tableau.initialSymbols, nr = Tableau.initialRows, nc = Tableau.initialCells
+        let nl = Tableau.initialLevels, small = 16
+        var size = Arena.bytes(SymbolInfo.self, ns) + Arena.bytes(SymbolScratch.self, ns)
+            + Arena.bytes(Unmanaged<Variable>?.self, ns) + 4 * Arena.bytes(Int32.self, small)
+            + Arena.bytes(Int32.self, nr) + Arena.bytes(Unmanaged<Variable>.self, nr)
+            + Arena.bytes(RowHeader.self, nr) + Arena.bytes(UInt32.self, nr)
+            + 3 * Arena.bytes(Int32.self, nc) + Arena.bytes(Double.self, nc)
+            + Arena.bytes(DagEntry.self, nr) + Arena.bytes(Tag.self, nr)
+            + Arena.bytes(Unmanaged<Constraint>?.self, nr) + 3 * Arena.bytes(Int32.self, nr)
+            + Arena.bytes(Int.self, nr) + Arena.bytes(Int64.self, nr) + Arena.bytes(Level.self, nl)
+            + Arena.bytes(PooledLevel.self, nl)
+        size += nl * (Arena.bytes(Double.self, ns) + Arena.bytes(Int32.self, small))
+        arena = Arena(size: size)
+        symbols = arena.take(SymbolInfo.self, ns)
+        scratch = arena.take(SymbolScratch.self, ns)
+        variables = arena.take(Unmanaged<Variable>?.self, ns)
+        freeSymbols = arena.take(Int32.self, small)
+        freeSlots = arena.take(Int32.self, small)
+        freeTags = arena.take(Int32.self, small)
+        infeasible = arena.take(Int32.self, small)
+        externalSymbols = arena.take(Int32.self, nr)
+        externalReferences = arena.take(Unmanaged<Variable>.self, nr)
+        rows = arena.take(RowHeader.self, nr)
+        slotStamp = arena.take(UInt32.self, nr)
+        cellSymbols = arena.take(Int32.self, nc)
+        cellCoefficients = arena.take(Double.self, nc)
+        nodeSlot = arena.take(Int32.self, nc)
+        nodeNext = arena.take(Int32.self, nc)
+        dagOrder = arena.take(DagEntry.self, nr)
+        tags = arena.take(Tag.self, nr)
+        tagConstraints = arena.take(Unmanaged<Constraint>?.self, nr)
+        touched = arena.take(Int32.self, nr)
+        columnSlots = arena.take(Int32.self, nr)
+        expansionProper = arena.take(Int32.self, nr)
+        columnCells = arena.take(Int.self, nr)
+        expansionHeap = arena.take(Int64.self, nr)
+        levels = arena.take(Level.self, nl)
+        levelPool = arena.take(PooledLevel.self, nl)
+        for _ in 0..<nl {
+            levelPool.append(PooledLevel(coefficients: arena.take(Double.self, ns), candidates: arena.take(Int32.self, small)))
+        }
     }
 
-    /// Frees the storage of the buffers; the tableau must not be used afterwards.
+    /// Frees the storage of the buffers and releases the variables and constraints; the tableau
+    /// must not be used afterwards.
     mutating func deallocate() {
+        for v in variables { v?.release() }
+        for c in tagConstraints { c?.release() }
         symbols.deallocate()
         scratch.deallocate()
+        variables.deallocate()
         freeSymbols.deallocate()
         externalSymbols.deallocate()
         rows.deallocate()
@@ -181,12 +237,46 @@ struct Tableau {
         touched.deallocate()
         columnSlots.deallocate()
         columnCells.deallocate()
+        expansionHeap.deallocate()
+        expansionProper.deallocate()
         tags.deallocate()
+        tagConstraints.deallocate()
+        freeTags.deallocate()
         externalReferences.deallocate()
         for l in levels.indices {
             levels[l].coefficients.deallocate()
             levels[l].candidates.deallocate()
         }
+        levels.deallocate()
+        levelPool.deallocate()
+        for i in rowIndexes.indices { rowIndexes[i].deallocate() }
+        rowIndexes.deallocate()
+        freeIndexes.deallocate()
+        arena.deallocate()
+    }
+
+    /// The heap blocks the tableau holds now: its arena, the buffers that outgrew their slice of
+    /// it, and its collections that are not empty. For the allocation tests.
+    var heapBlocks: Int {
+        let buffers = [symbols.ownsStorage, scratch.ownsStorage, variables.ownsStorage, freeSymbols.ownsStorage,
+                       externalSymbols.ownsStorage, externalReferences.ownsStorage, rows.ownsStorage,
+                       freeSlots.ownsStorage, cellSymbols.ownsStorage, cellCoefficients.ownsStorage,
+                       dagOrder.ownsStorage, nodeSlot.ownsStorage, nodeNext.ownsStorage, levels.ownsStorage,
+                       infeasible.ownsStorage, tags.ownsStorage, tagConstraints.ownsStorage, freeTags.ownsStorage,
+                       slotStamp.ownsStorage, touched.ownsStorage, columnSlots.ownsStorage, columnCells.ownsStorage,
+                       expansionHeap.ownsStorage, expansionProper.ownsStorage]
+        var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.ownsStorage ? 1 : 0)
+        for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
+        n += (rowIndexes.ownsStorage ? 1 : 0) + (freeIndexes.ownsStorage ? 1 : 0) + rowIndexes.count
+        for collection in [variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty] {
+            n += collection ? 0 : 1
+        }
+        return n
+    }
+
+    /// The constraint of a tag in use.
+    func constraint(ofTag t: Int32) -> Constraint {
+        tagConstraints[Int(t)].unsafelyUnwrapped.takeUnretainedValue()
     }
 
     // MARK: - Symbols
@@ -209,7 +299,7 @@ struct Tableau {
     mutating func symbol(for variable: Variable) -> Int32 {
         if let s = existingSymbol(for: variable) { return s }
         let s = newSymbol(.external)
-        variables[Int(s)] = variable
+        variables[Int(s)] = Unmanaged.passRetained(variable)
         externalSymbols.append(s)
         externalReferences.append(Unmanaged.passUnretained(variable))
         if usesCaches && variable.cachedOwner == nil {
@@ -224,7 +314,7 @@ struct Tableau {
     func existingSymbol(for variable: Variable) -> Int32? {
         if usesCaches, variable.cachedOwner == identity {
             let s = variable.cachedSymbol
-            if s >= 0, Int(s) < variables.count, variables[Int(s)] === variable { return s }
+            if s >= 0, Int(s) < variables.count, variables[Int(s)]?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque() { return s }
         }
         return variableSymbols.isEmpty ? nil : variableSymbols[ObjectIdentifier(variable)]
     }
@@ -252,9 +342,16 @@ struct Tableau {
             if levels[i].priority < priority { break }
             i += 1
         }
-        var coefficients = Buffer<Double>(repeating: 0, count: symbols.count)
+        var coefficients = Buffer<Double>()
+        var candidates = Buffer<Int32>()
+        if levelPoolUsed < levelPool.count {
+            coefficients = levelPool[levelPoolUsed].coefficients
+            candidates = levelPool[levelPoolUsed].candidates
+            levelPoolUsed += 1
+        }
         coefficients.reserve(symbols.capacity)
-        levels.insert(Level(priority: priority, coefficients: coefficients), at: i)
+        coefficients.append(repeating: 0, count: symbols.count)
+        levels.insert(Level(priority: priority, coefficients: coefficients, candidates: candidates), at: i)
         return i
     }
 
