@@ -13,6 +13,11 @@ extension TextMeasurer {
         widths.width(bytes: bytes, start, end, font, language: language)
     }
 
+    /// Segments wider than this many ems keep their cluster advances from preparation (URLs,
+    /// paths, long compounds): usual widths break inside them. A narrower segment that a line is
+    /// too narrow for measures them the first time, once.
+    static let longSegmentEms = 6.0
+
     /// Segments a text and measures its segments (a new prepared text, kept nowhere).
     func makePrepared(_ text: String, _ font: ResolvedFont, language: String?, charWrap: Bool) -> PreparedText {
         let bytes = Array(text.utf8)
@@ -24,6 +29,8 @@ extension TextMeasurer {
         segments.reserveCapacity(n)
         var previous: Int32 = 0
         let spaceWidth = width(of: " ", font, language: language), tabWidth = width(of: "\t", font, language: language)
+        var clusters: [ClusterAdvances] = []
+        let longSegment = font.size * TextMeasurer.longSegmentEms
         bytes.withUnsafeBufferPointer { p in
             for b in breaks {
                 let start = previous, end = Int32(b.offset)
@@ -63,14 +70,23 @@ extension TextMeasurer {
                     full += p[Int(i)] == 0x20 ? spaceWidth : tabWidth
                     i += 1
                 }
-                segments.append(PreparedText.Segment(
+                var segment = PreparedText.Segment(
                     start: start, bodyEnd: bodyEnd, textEnd: textEnd, end: end, width: full, fitWidth: fit,
                     startTrim: trim(p, start, bodyEnd, atStart: true, font), endTrim: trim(p, start, bodyEnd, atStart: false, font),
-                    hard: b.isHard && b.offset < bytes.count))
+                    hard: b.isHard && b.offset < bytes.count)
+                segment.hyphenBeforeDigit = textEnd == end && end > start && Int(end) < p.count && p[Int(end) - 1] == 0x2D
+                    && p[Int(end)] >= 0x30 && p[Int(end)] <= 0x39
+                if fit > longSegment && bodyEnd - start > 1 {
+                    // Long enough that common widths break inside it: its cluster advances now.
+                    segment.clusters = Int32(clusters.count)
+                    clusters.append(widths.clusterAdvances(bytes: p, start, bodyEnd, font, language: language))
+                }
+                segments.append(segment)
             }
         }
-        return PreparedText(text: text, segments: segments) { [widths] prefix in
-            widths.width(of: prefix, font, language: language)
+        return PreparedText(text: text, segments: segments, clusters: clusters) { [widths] start, end in
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { widths.clusterAdvances(bytes: $0, start, end, font, language: language) }
         }
     }
 
