@@ -120,14 +120,14 @@ import TextLayout
     }
 
     /// Layout at a new width is arithmetic only: a 2,000-character text of 30-character tokens
-    /// (wider than 6 ems, so their cluster advances are kept from preparation) lays out at any
+    /// (wider than 10 ems, so their cluster advances are kept from preparation) lays out at any
     /// width without shaping or looking a width up; a shorter word broken at a narrow width is
     /// measured once, the first time, and never again.
     @Test func newWidthsShapeNothing() throws {
         var text = ""
         var k = 0
         while text.utf8.count < 2000 {
-            text += String(String(repeating: String("abcdefghij".dropFirst(k % 7)), count: 4).prefix(30)) + " "
+            text += String(String(repeating: String("abcdefghij".dropFirst(k % 7)), count: 8).prefix(30)) + " "
             k += 1
         }
         let prepared = try #require(measurer.prepare(text, font: font, keep: false))

@@ -10,7 +10,7 @@
 ///    spaces), which is why `while /var/mobile/...` moves the path to a line of its own in Chromium.
 /// 4. **A hyphen before a digit**: a break only when a letter or digit comes before the hyphen
 ///    (`COVID-` / `19`, `2026-` / `11`), not after a minus sign (` -5`); UAX #14 LB25 forbids all.
-/// 5. **Two printable ASCII characters**: Blink's ASCII table (``asciiBreaks``), and nothing else:
+/// 5. **Two printable ASCII characters**: Blink's ASCII table (`asciiBreaks`), and nothing else:
 ///    never after a letter, a digit or `/` (so paths, URLs, `snake_case`, `dotted.names` and
 ///    `user@example.com` stay whole), after `-` and `?` before letters, digits and most symbols,
 ///    and before an opening bracket after closing punctuation.
@@ -86,6 +86,15 @@ public enum LineBreakRules {
         var lastLast: UInt32 = 0x20
         var (last, i) = classify(0)
         while i < n {
+            // The common case, a letter or digit then printable ASCII: no break (step 5's rows for
+            // letters and digits are empty; nothing mandatory breaks there).
+            let b = text[i]
+            if b > 0x20 && b < 0x7F && isAlphanumeric(last) {
+                lastLast = last
+                last = UInt32(b)
+                i += 1
+                continue
+            }
             let (ch, length) = classify(i)
             while k < icu.count && icu[k].offset < i { k += 1 }
             let atICU = k < icu.count && icu[k].offset == i

@@ -14,9 +14,11 @@ extension TextMeasurer {
     }
 
     /// Segments wider than this many ems keep their cluster advances from preparation (URLs,
-    /// paths, long compounds): usual widths break inside them. A narrower segment that a line is
-    /// too narrow for measures them the first time, once.
-    static let longSegmentEms = 6.0
+    /// paths, long compounds, 170 px at 17 px): phone widths break inside them. A narrower segment
+    /// that a line is too narrow for measures them the first time, once (prose has many words of
+    /// 6 to 10 ems, which a label rarely breaks: measuring them all would cost every preparation
+    /// a fifth more).
+    static let longSegmentEms = 10.0
 
     /// Segments a text and measures its segments (a new prepared text, kept nowhere).
     func makePrepared(_ text: String, _ font: ResolvedFont, language: String?, charWrap: Bool) -> PreparedText {
