@@ -1,22 +1,29 @@
 import TextLayout
 
 /// `selfsizing measure`'s output for one item, from parts worked out once for all items: each
-/// width's opening (its JSON object's first key, or its text line's start) and the heights of the
-/// first line counts. Items are rendered on the measuring threads, so this is most of the output's
-/// cost: a few appends per width.
+/// width's opening (with the comma before it, its JSON object's first key; or its text line's
+/// start) and what follows the line count for the first line counts (the height, and without lines
+/// the object's end). Items are rendered on the measuring threads: three appends per width.
 struct MeasureOutput: Sendable {
     let format: Layout.OutputFormat
     let noLines: Bool
     /// Each width's opening, by its place in the widths.
     let openings: [String]
-    /// The heights of 0 to 255 lines, as JSON numbers.
+    /// What follows a line count of 0 to 255: the height, as a JSON number, with its key or words.
     let heights: [String]
 
     init(format: Layout.OutputFormat, noLines: Bool, widths: [Double], lineHeight: Double) {
         self.format = format
         self.noLines = noLines
-        openings = widths.map { format == .json ? MeasureOutput.jsonOpening($0) : MeasureOutput.textOpening($0) }
-        heights = (0..<256).map { JSONNumber.format(Double($0) * lineHeight) }
+        openings = widths.enumerated().map { k, w in
+            format == .json ? (k > 0 ? ", " : "") + MeasureOutput.jsonOpening(w) : MeasureOutput.textOpening(w)
+        }
+        heights = (0..<256).map { MeasureOutput.afterCount(JSONNumber.format(Double($0) * lineHeight), format, noLines) }
+    }
+
+    /// What follows a line count: the height and, in JSON without lines, the object's end.
+    static func afterCount(_ height: String, _ format: Layout.OutputFormat, _ noLines: Bool) -> String {
+        format == .json ? ", \"height\": " + height + (noLines ? "}" : "") : " lines, height " + height + "\n"
     }
 
     static func jsonOpening(_ width: Double) -> String { "{\"width\": \(JSONNumber.format(width)), \"lineCount\": " }
@@ -36,27 +43,23 @@ struct MeasureOutput: Sendable {
             out += result.id
             out += "\n"
         }
+        let json = format == .json
         for (k, layout) in layouts.enumerated() {
-            let json = format == .json
-            out += k > 0 && json ? ", " : ""
-            out += k < openings.count ? openings[k] : json ? Self.jsonOpening(layout.width) : Self.textOpening(layout.width)
+            out += k < openings.count ? openings[k]
+                : json ? (k > 0 ? ", " : "") + Self.jsonOpening(layout.width) : Self.textOpening(layout.width)
             out += String(layout.lineCount)
-            out += json ? ", \"height\": " : " lines, height "
             out += layout.lineCount >= 0 && layout.lineCount < heights.count ? heights[layout.lineCount]
-                : JSONNumber.format(layout.height)
+                : Self.afterCount(JSONNumber.format(layout.height), format, noLines)
+            guard !noLines else { continue }
             if json {
-                if !noLines {
-                    out += ", \"lines\": ["
-                    for (n, line) in (layout.lines ?? []).enumerated() {
-                        if n > 0 { out += ", " }
-                        Self.appendQuoted(line, to: &out)
-                    }
-                    out += "]"
+                out += ", \"lines\": ["
+                for (n, line) in (layout.lines ?? []).enumerated() {
+                    if n > 0 { out += ", " }
+                    Self.appendQuoted(line, to: &out)
                 }
-                out += "}"
+                out += "]}"
             } else {
-                out += "\n"
-                if !noLines { for l in layout.lines ?? [] { out += "    | \(l)\n" } }
+                for l in layout.lines ?? [] { out += "    | \(l)\n" }
             }
         }
         if format == .json { out += "]}" }
