@@ -5,11 +5,13 @@ The same font files on both sides: DejaVu Sans through @font-face in Chromium an
 fontconfig in SelfSizing, Noto Sans CJK by language for Han, Kana and Hangul. 17px, line-height
 22px, overflow-wrap: break-word, widths 343, 260 and 180. The corpus: a multilingual set this
 script writes (English and Indonesian with URLs, numbers, hyphenated words and quotes; Simplified
-and Traditional Chinese mixed with Latin) and the Huckleberry Finn sentences of ../shared/data
-(left out with a message when ../shared is not beside the project).
+and Traditional Chinese mixed with Latin), the Huckleberry Finn sentences of ../shared/data
+(left out with a message when ../shared is not beside the project), and feed sentences by class
+(feed_corpus: file paths, URLs, emails, hashtags and mentions, long numbers, long compounds and code
+identifiers, each in English, Indonesian, German and Chinese).
 
-Usage: python3 scripts/oracle.py [--selfsizing PATH] [--chromium PATH]
-Prints the agreement rate per width and overall, and the disagreements by kind.
+Usage: python3 scripts/oracle.py [--selfsizing PATH] [--chromium PATH] [--show N]
+Prints the agreement rate per width, overall and by class, and up to N (3) disagreements per class.
 """
 import html
 import json
@@ -240,18 +242,6 @@ def selfsizing_counts(items, binary, workdir):
         cmd += ["--width", str(w)]
     out = subprocess.run(cmd + [path], capture_output=True, text=True, check=True)
     return [[r["lineCount"] for r in item["results"]] for item in json.loads(out.stdout)]
-
-
-def kind(text):
-    if re.search(r"[\u3000-\u9fff]", text):
-        return "CJK"
-    if re.search(r"https?://|www\.", text):
-        return "URL"
-    if re.search(r"\w-\w", text):
-        return "hyphen"
-    if re.search("[\u201c\u201d\u2018\u2019\"]", text):
-        return "quotes"
-    return "other"
 
 
 def main():

@@ -119,6 +119,18 @@ import TextLayout
         #expect(lines.joined() == letters + "-" + digits)
     }
 
+    /// An opening bracket that starts a line keeps its full width (CSS Text 4 `text-spacing-trim:
+    /// normal`, Chromium's default, trims only at line ends and between adjacent punctuation): a
+    /// text a quarter of the bracket too wide for the line takes two lines, where trimming half the
+    /// bracket would have made it fit on one.
+    @Test func anOpeningBracketKeepsItsWidthAtALineStart() throws {
+        let text = "「然後渲染圖片或者文件"
+        let line = width(text) - width("「") / 4
+        let prepared = try #require(measurer.prepare(text, font: font))
+        #expect(prepared.lineCount(width: line) == 2)
+        #expect(prepared.lineCount(width: width(text) + 0.01) == 1)
+    }
+
     /// Layout at a new width is arithmetic only: a 2,000-character text of 30-character tokens
     /// (wider than 10 ems, so their cluster advances are kept from preparation) lays out at any
     /// width without shaping or looking a width up; a shorter word broken at a narrow width is

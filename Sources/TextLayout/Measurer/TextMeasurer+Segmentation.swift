@@ -74,7 +74,7 @@ extension TextMeasurer {
                 }
                 var segment = PreparedText.Segment(
                     start: start, bodyEnd: bodyEnd, textEnd: textEnd, end: end, width: full, fitWidth: fit,
-                    startTrim: trim(p, start, bodyEnd, atStart: true, font), endTrim: trim(p, start, bodyEnd, atStart: false, font),
+                    endTrim: closingTrim(p, start, bodyEnd, font),
                     hard: b.isHard && b.offset < bytes.count)
                 segment.hyphenBeforeDigit = textEnd == end && end > start && Int(end) < p.count && p[Int(end) - 1] == 0x2D
                     && p[Int(end)] >= 0x30 && p[Int(end)] <= 0x39
@@ -104,23 +104,21 @@ extension TextMeasurer {
         return out
     }
 
-    /// Fullwidth opening brackets, set half-width at the start of a line, and closing brackets, set
-    /// half-width at the end of a line that does not fit otherwise (CSS text-spacing-trim: normal, as
-    /// Chromium applies it; commas and stops keep their width).
-    static let openingPunctuation: Set<UInt32> = [0xFF08, 0x300C, 0x300E, 0x3010, 0x3008, 0x300A, 0x3014, 0x3016, 0xFF3B, 0xFF5B]
+    /// Fullwidth closing brackets, set half-width at the end of a line that does not fit otherwise
+    /// (CSS Text 4 `text-spacing-trim: normal`, Chromium's default; commas and stops keep their
+    /// width). Opening brackets keep theirs at a line's start: `normal` does not trim there (only
+    /// `trim-start` and `space-first` do), as Chromium's line counts confirm.
     static let closingPunctuation: Set<UInt32> = [0xFF09, 0x300D, 0x300F, 0x3011, 0x3009, 0x300B, 0x3015, 0x3017, 0xFF3D, 0xFF5D]
 
-    /// Half the advance of the fullwidth punctuation at the start or end of `[start, end)` when it
-    /// may be trimmed there, else 0.
-    func trim(_ p: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, atStart: Bool, _ font: ResolvedFont) -> Double {
+    /// Half the advance of the fullwidth closing bracket that ends `[start, end)`, else 0.
+    func closingTrim(_ p: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, _ font: ResolvedFont) -> Double {
         guard end - start >= 3 else { return 0 }
         // Fullwidth punctuation is 3 bytes in UTF-8 (U+3000...U+FFFF).
-        let at = atStart ? Int(start) : Int(end) - 3
+        let at = Int(end) - 3
         let b0 = UInt32(p[at]), b1 = UInt32(p[at + 1]), b2 = UInt32(p[at + 2])
         guard b0 & 0xF0 == 0xE0, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return 0 }
         let scalar = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
-        let set = atStart ? TextMeasurer.openingPunctuation : TextMeasurer.closingPunctuation
-        guard set.contains(scalar) else { return 0 }
+        guard TextMeasurer.closingPunctuation.contains(scalar) else { return 0 }
         return width(bytes: p, Int32(at), Int32(at + 3), font, language: nil) / 2
     }
 }

@@ -5,8 +5,9 @@ extension PreparedText {
     /// ``LineBreakRules``):
     /// 1. **Fit**: it joins the line when the line with it (without its hanging spaces) fits; a
     ///    closing bracket set half-width at the line's end may make it fit (`text-spacing-trim`).
-    /// 2. **Wrap**: otherwise the line ends before it and it starts the next one (its opening
-    ///    bracket set half-width).
+    /// 2. **Wrap**: otherwise the line ends before it and it starts the next one. (An opening
+    ///    bracket that starts a line keeps its full width: `text-spacing-trim: normal`, Chromium's
+    ///    default, trims only at line ends and between adjacent punctuation.)
     /// 3. **Break inside** (`overflow-wrap: break-word`): only a segment that does not fit on a line
     ///    of its own breaks, between grapheme clusters, each line taking as many clusters as fit
     ///    (at least one); widths come from its cluster advances (``ClusterAdvances``), kept from
@@ -31,9 +32,8 @@ extension PreparedText {
         for seg in segments {
             let continuing = hyphenStartsLine
             hyphenStartsLine = false
-            // 1. A segment that starts a line sets its opening bracket half-width.
-            let lead = lineWidth == 0 ? seg.startTrim : 0
-            var fit = seg.fitWidth - lead
+            // 1.
+            var fit = seg.fitWidth
             if lineWidth > 0 && exceeds(lineWidth + fit) && !exceeds(lineWidth + fit - seg.endTrim) {
                 // It fits with its closing bracket set half-width at the end of the line.
                 fit -= seg.endTrim
@@ -51,7 +51,7 @@ extension PreparedText {
                 lineStart = lineEnd
                 lineWidth = 0
                 fitWidth = 0
-                fit = seg.fitWidth - seg.startTrim
+                fit = seg.fitWidth
             }
             if clusters == nil && lineWidth == 0 && exceeds(fit) && seg.bodyEnd - seg.start > 1 {
                 clusters = clusterAdvances(of: seg)

@@ -19,8 +19,8 @@ public struct PreparedText: Sendable {
         /// Cluster advances measured after preparation, by segment start: a text laid out at a
         /// narrow width measures each of its long segments once, whatever widths follow.
         let measuredClusters = Mutex<[Int32: ClusterAdvances]>([:])
-        /// Whether only the width ends lines: no segment has a bracket to trim (CJK punctuation)
-        /// or a hard break after it.
+        /// Whether only the width ends lines: no segment has a closing bracket to trim (CJK
+        /// punctuation) or a hard break after it.
         let breaksByWidthAlone: Bool
         /// The widest segment without its hanging spaces: a line at least this wide breaks none.
         let widestSegment: Double
@@ -34,7 +34,7 @@ public struct PreparedText: Sendable {
             // One pass: this runs for every text prepared.
             var byWidth = true, widest = 0.0
             for s in segments {
-                byWidth = byWidth && s.startTrim == 0 && s.endTrim == 0 && !s.hard
+                byWidth = byWidth && s.endTrim == 0 && !s.hard
                 widest = max(widest, s.fitWidth)
             }
             breaksByWidthAlone = byWidth
@@ -48,14 +48,14 @@ public struct PreparedText: Sendable {
     /// One segment: where its text starts, where its body (without trailing spaces) ends, where
     /// its text (without a trailing newline) ends and where the next segment starts, in UTF-8; its
     /// width with trailing spaces and without (spaces hang at the end of a line); what CSS
-    /// `text-spacing-trim: normal` may take off it (half of a fullwidth opening bracket that starts
-    /// a line, half of a fullwidth closing bracket that ends a line that does not fit otherwise);
+    /// `text-spacing-trim: normal` may take off it (half of a fullwidth closing bracket that ends a
+    /// line that does not fit otherwise);
     /// whether a mandatory break follows it; whether it ends with a hyphen before a digit (a break
     /// that only a letter or digit before the hyphen allows); where its cluster advances are kept
     /// from preparation (an index into the storage's, or -1).
     struct Segment: Sendable {
         var start, bodyEnd, textEnd, end: Int32
-        var width, fitWidth, startTrim, endTrim: Double
+        var width, fitWidth, endTrim: Double
         var hard: Bool
         var hyphenBeforeDigit = false
         var clusters: Int32 = -1
