@@ -85,10 +85,33 @@ extension TextMeasurer {
                 }
                 segments.append(segment)
             }
+            addKerningAcrossBreaks(&segments, p, font, language: language)
         }
         return PreparedText(text: text, segments: segments, clusters: clusters) { [widths] start, end in
             let bytes = Array(text.utf8)
             return bytes.withUnsafeBufferPointer { widths.clusterAdvances(bytes: $0, start, end, font, language: language) }
+        }
+    }
+
+    /// Adds to the width of a segment that the next one follows without a space (after a hyphen,
+    /// `?`) the kerning between them, as Blink measures a line from the shaping of the whole
+    /// paragraph: the pair's advance in context, not each alone. Only the width a line has when it
+    /// continues after the segment changes; a line that ends there has the segment's own width
+    /// (Blink shapes a line's end again where a break is not safe, dropping the pair's kerning).
+    /// Printable ASCII pairs in the primary face only: hyphenated words and URLs, which kern.
+    func addKerningAcrossBreaks(_ segments: inout [PreparedText.Segment], _ p: UnsafeBufferPointer<UInt8>,
+                                _ font: ResolvedFont, language: String?) {
+        guard font.primary.coversASCII, segments.count > 1 else { return }
+        for k in 0..<(segments.count - 1) {
+            let seg = segments[k]
+            let end = Int(seg.end)
+            guard seg.bodyEnd == seg.end, end >= 1, end < p.count, !seg.hard else { continue }
+            let a = p[end - 1], b = p[end]
+            guard a > 0x20 && a < 0x7F && b > 0x20 && b < 0x7F else { continue }
+            let pair = width(bytes: p, Int32(end - 1), Int32(end + 1), font, language: language)
+            let alone = width(bytes: p, Int32(end - 1), Int32(end), font, language: language)
+                + width(bytes: p, Int32(end), Int32(end + 1), font, language: language)
+            segments[k].width += pair - alone
         }
     }
 
