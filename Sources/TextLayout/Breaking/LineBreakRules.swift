@@ -86,10 +86,13 @@ public enum LineBreakRules {
         var lastLast: UInt32 = 0x20
         var (last, i) = classify(0)
         while i < n {
-            // The common case, a letter or digit then printable ASCII: no break (step 5's rows for
-            // letters and digits are empty; nothing mandatory breaks there).
+            // The common cases first (nothing mandatory breaks beside a space or printable ASCII):
+            // a letter or digit then printable ASCII, no break (step 5's rows for letters and digits
+            // are empty); a space, no break before it (step 2); printable ASCII after a space, a
+            // break (step 3).
             let b = text[i]
-            if b > 0x20 && b < 0x7F && isAlphanumeric(last) {
+            if b == 0x20 || (b > 0x20 && b < 0x7F && (last == 0x20 || isAlphanumeric(last))) {
+                if b != 0x20 && last == 0x20 { out.append(BreakOpportunity(offset: i, isHard: false)) }
                 lastLast = last
                 last = UInt32(b)
                 i += 1
