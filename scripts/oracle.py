@@ -5,12 +5,15 @@ The same font files on both sides: DejaVu Sans through @font-face in Chromium an
 fontconfig in SelfSizing, Noto Sans CJK by language for Han, Kana and Hangul. 17px, line-height
 22px, overflow-wrap: break-word, widths 343, 260 and 180. The corpus: a multilingual set this
 script writes (English and Indonesian with URLs, numbers, hyphenated words and quotes; Simplified
-and Traditional Chinese mixed with Latin) and the Huckleberry Finn sentences of ../shared/data
-(left out with a message when ../shared is not beside the project). Emoji and right-to-left texts
-(emoji_and_rtl_corpus) are classes of their own, with their agreement printed by class.
+and Traditional Chinese mixed with Latin), the Huckleberry Finn sentences of ../shared/data
+(left out with a message when ../shared is not beside the project), and feed sentences by class
+(feed_corpus: file paths, URLs, emails, hashtags and mentions, long numbers, long compounds and code
+identifiers, each in English, Indonesian, German and Chinese).
+Emoji and right-to-left texts (emoji_and_rtl_corpus) are classes of their own too; agreement is
+printed by class.
 
-Usage: python3 scripts/oracle.py [--selfsizing PATH] [--chromium PATH]
-Prints the agreement rate per width and overall, and the disagreements by kind.
+Usage: python3 scripts/oracle.py [--selfsizing PATH] [--chromium PATH] [--show N]
+Prints the agreement rate per width, overall and by class, and up to N (3) disagreements per class.
 """
 import html
 import json
@@ -85,8 +88,10 @@ def corpus():
                 items.append({"id": "huck-%d" % i, "text": s, "lang": "en"})
     else:
         print("oracle: ../shared/data/huckleberry-finn.plist not found; the Huckleberry Finn sentences are left out")
+    items += feed_corpus()
     # Chromium collapses runs of white space; the corpus has none.
     for item in items:
+        item.setdefault("class", emoji_rtl_kind(item["id"]) or "prose-" + item["id"].split("-")[0])
         item["text"] = re.sub(r"[ \t]+", " ", item["text"]).strip()
     return items
 
@@ -144,17 +149,110 @@ def emoji_rtl_kind(item_id):
     return None
 
 
-def print_emoji_rtl_agreement(items, ours, theirs):
-    """Line-count agreement of each class of emoji_and_rtl_corpus(), over all widths."""
-    tally = {}
-    for item, a, b in zip(items, ours, theirs):
-        k = emoji_rtl_kind(item["id"])
-        if k:
-            t = tally.setdefault(k, [0, 0])
-            t[0] += sum(1 for x, y in zip(a, b) if x == y)
-            t[1] += len(a)
-    for k, (agree, total) in sorted(tally.items()):
-        print("  class %s: %d of %d agree (%.2f%%)" % (k, agree, total, 100.0 * agree / total))
+def feed_corpus():
+    """Feed-like sentences by class, each class in English, Indonesian, German and Chinese: file
+    paths, URLs, emails, hashtags and mentions, long numbers, long compounds and code identifiers,
+    placed among ordinary words (after a space, at the start or end, in brackets or quotes).
+    Deterministic (a fixed seed); every item carries its "class"."""
+    rng = random.Random(20261122)
+    words = {
+        "en": ("the cell height layout row table view content width line word measure font browser list image "
+               "feed caption title server while when open saved copied from into see at in file link").split(),
+        "id": ("sel tinggi tata letak baris tabel tampilan konten lebar garis kata ukur huruf daftar gambar judul "
+               "peladen dan yang untuk dengan dari buka simpan salin lihat di ke berkas tautan saat").split(),
+        "de": ("die der das Zelle Höhe Zeile Tabelle Ansicht Inhalt Breite Wort Schrift Liste Bild Titel Server und "
+               "mit von für bei öffnen gespeichert kopiert siehe Datei unter während").split(),
+    }
+    zh = "自适应单元格的高度由内容决定我们在服务器上计算每一行的高度然后渲染图片或者文档请打开文件查看链接"
+    segment = lambda: rng.choice(["Containers", "Data", "Application", "Documents", "Library", "Caches", "tmp",
+                                  "Developer", "Xcode", "DerivedData", "Build", "Products", "Release-iphoneos",
+                                  "shared", "data", "Sources", "TextLayout", "Breaking", "node_modules", "usr",
+                                  "share", "fonts", "truetype", "dejavu", "mobile", "var", "Bilder", "Dokumente",
+                                  "unduhan", "berkas", "gambar", "%08X-%04X" % (rng.getrandbits(32), rng.getrandbits(16))])
+    filename = lambda: rng.choice(["cache.sqlite", "DejaVuSans.ttf", "huckleberry-finn.plist", "LineBreakRules.swift",
+                                   "report_2026.docx", "IMG_2041.HEIC", "Rechnung-11-2026.pdf", "laporan.xlsx", "index.html"])
+
+    def path():
+        parts = [segment() for _ in range(rng.randint(1, 7))] + [filename()]
+        r = rng.random()
+        if r < 0.15:
+            return "C:\\" + "\\".join(parts)
+        if r < 0.3:
+            return "~/" + "/".join(parts)
+        if r < 0.4:
+            return "./" + "/".join(parts)
+        return "/" + "/".join(parts)
+
+    def url():
+        host = rng.choice(["example.com", "www.useyourloaf.com", "github.com", "id.wikipedia.org", "www.bbc.co.uk",
+                           "de.wikipedia.org", "news.detik.com", "developer.apple.com", "zh.wikipedia.org"])
+        tail = "/".join(segment().lower() for _ in range(rng.randint(0, 5)))
+        u = rng.choice(["https://", "http://", ""]) + host + ("/" + tail if tail else "")
+        if rng.random() < 0.4:
+            u += "?q=%s&lang=%s" % (rng.choice(["self-sizing", "tinggi+sel", "Zeilenumbruch", "42"]), rng.choice(["en", "id"]))
+        if rng.random() < 0.2:
+            u += "#section-%d" % rng.randint(1, 99)
+        return u
+
+    def email():
+        user = rng.choice(["ayu.pratama", "support", "max.mustermann+feed", "zhang_wei", "no-reply", "j.smith2026"])
+        return user + "@" + rng.choice(["example.com", "mail.co.id", "beispiel.de", "useyourloaf.com", "qq.com"])
+
+    def hashtag():
+        return rng.choice(["#", "@"]) + rng.choice(["SwiftUI", "ayu_pratama", "TeknologiIndonesia2026", "自适应布局",
+                                                  "Zeilenumbruch", "iOSDev", "max.mustermann", "WWDC26", "BreakingNews",
+                                                  "jalan_jalan", "Fußball", "selfSizingCellsAreHard"])
+
+    def number():
+        return rng.choice(["1234567890123", "3.14159265358979", "+62 812-3456-7890", "+62812345678901", "1,234,567,890",
+                           "0x7fffffffffff", "2026-11-22T14:40:00Z", "IDR 15.000.000,00", "ISBN 978-3-16-148410-0",
+                           "4111 1111 1111 1111", "12.345.678,90 €", "−273.15", "-42", "99.9%", "1/1000000",
+                           "%d" % rng.getrandbits(64), "%d.%d" % (rng.getrandbits(40), rng.getrandbits(20))])
+
+    def compound(lang):
+        return rng.choice({
+            "de": ["Donaudampfschifffahrtsgesellschaftskapitän", "Rechtsschutzversicherungsgesellschaften",
+                   "Kraftfahrzeughaftpflichtversicherung", "Grundstücksverkehrsgenehmigungszuständigkeitsübertragungsverordnung",
+                   "Straßenbahnhaltestellenüberdachung", "Max-Planck-Gesellschaft", "E-Mail-Adresse",
+                   "Arbeiterunfallversicherungsgesetz", "Bundesausbildungsförderungsgesetz"],
+            "id": ["mempertanggungjawabkan", "ketidakberdayaannya", "anak-anak", "memperbaharui", "berkesinambungan",
+                   "keanekaragamanhayati", "pemberdayaanmasyarakatdesa"],
+            "en": ["antidisestablishmentarianism", "state-of-the-art", "pneumonoultramicroscopicsilicovolcanoconiosis",
+                   "incomprehensibilities", "floccinaucinihilipilification", "mother-in-law's"],
+            "zh": ["中华人民共和国国家知识产权局专利复审委员会", "自适应单元格高度计算服务器", "Donaudampfschifffahrtsgesellschaft"],
+        }[lang])
+
+    def identifier():
+        return rng.choice(["snake_case_identifier_name", "camelCaseIdentifierName", "dotted.module.name.Type",
+                           "UITableViewAutomaticDimension", "com.example.app.widget", "__init__", "std::vector<int>",
+                           "foo->bar", "array[index]", "measure(text:width:)", "self.tableView.rowHeight",
+                           "TextBatchMeasurer.Item", "kAsciiLineBreakTable", "MAX_LINE_WIDTH", "is_space(ch)",
+                           "preferredMaxLayoutWidth", "a.b.c.d.e.f.g.h"])
+
+    makers = {"path": lambda lang: path(), "url": lambda lang: url(), "email": lambda lang: email(),
+              "hashtag": lambda lang: hashtag(), "number": lambda lang: number(), "compound": compound,
+              "identifier": lambda lang: identifier()}
+    items = []
+    for cls, make in makers.items():
+        for lang in ("en", "id", "de", "zh"):
+            for i in range(60):
+                tokens = [make(lang) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
+                if lang == "zh":
+                    parts = []
+                    for t in tokens:
+                        start = rng.randint(0, len(zh) - 8)
+                        parts.append(zh[start:start + rng.randint(2, 16)])
+                        parts.append(rng.choice(["", " "]) + t + rng.choice(["", " ", "，", "。"]))
+                    text = "".join(parts) + zh[:rng.randint(0, 10)]
+                else:
+                    out = [rng.choice(words[lang]) for _ in range(rng.randint(3, 30))]
+                    for t in tokens:
+                        wrap = rng.choice(["%s", "%s", "%s", "(%s)", "\"%s\"", "%s,", "%s.", "<%s>", "'%s'"])
+                        out.insert(rng.randint(0, len(out)), wrap % t)
+                    text = " ".join(out)
+                items.append({"id": "%s-%s-%d" % (cls, lang, i), "text": text,
+                              "lang": "zh-Hans" if lang == "zh" else lang, "class": cls})
+    return items
 
 
 def chromium_counts(items, chromium, workdir):
@@ -202,18 +300,6 @@ def selfsizing_counts(items, binary, workdir):
     return [[r["lineCount"] for r in item["results"]] for item in json.loads(out.stdout)]
 
 
-def kind(text):
-    if re.search(r"[\u3000-\u9fff]", text):
-        return "CJK"
-    if re.search(r"https?://|www\.", text):
-        return "URL"
-    if re.search(r"\w-\w", text):
-        return "hyphen"
-    if re.search("[\u201c\u201d\u2018\u2019\"]", text):
-        return "quotes"
-    return "other"
-
-
 def main():
     chromium = argument("--chromium", shutil.which("chromium") or shutil.which("chromium-browser"))
     if not chromium:
@@ -228,26 +314,31 @@ def main():
         theirs = chromium_counts(items, chromium, workdir)
     total = agree = 0
     by_width = {w: [0, 0] for w in WIDTHS}
+    by_class = {}
     disagreements = {}
     for item, a, b in zip(items, ours, theirs):
         for w, x, y in zip(WIDTHS, a, b):
             total += 1
             by_width[w][1] += 1
+            by_class.setdefault(item["class"], [0, 0])[1] += 1
             if x == y:
+                by_class[item["class"]][0] += 1
                 agree += 1
                 by_width[w][0] += 1
             else:
-                disagreements.setdefault(emoji_rtl_kind(item["id"]) or kind(item["text"]), []).append((item, w, x, y))
+                disagreements.setdefault(item["class"], []).append((item, w, x, y))
     print("oracle: %d texts x %d widths, line counts agree on %d of %d (%.2f%%; target 99.9%%)"
           % (len(items), len(WIDTHS), agree, total, 100.0 * agree / total))
     for w in WIDTHS:
         a, n = by_width[w]
         print("  width %d: %.2f%%" % (w, 100.0 * a / n))
-    print_emoji_rtl_agreement(items, ours, theirs)
+    print("  by class:")
+    for c, (a, n) in sorted(by_class.items()):
+        print("    %-16s %5d of %5d (%.2f%%)" % (c, a, n, 100.0 * a / n))
     for k, cases in sorted(disagreements.items(), key=lambda kv: -len(kv[1])):
         print("  %s: %d disagreements" % (k, len(cases)))
-        for item, w, x, y in cases[:3]:
-            print("    [%s] width %d: selfsizing %d, chromium %d: %s" % (item["id"], w, x, y, item["text"][:120]))
+        for item, w, x, y in cases[:int(argument("--show", "3"))]:
+            print("    [%s] width %d: selfsizing %d, chromium %d: %s" % (item["id"], w, x, y, item["text"][:160]))
     return 0
 
 

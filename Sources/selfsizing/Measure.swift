@@ -85,44 +85,19 @@ struct Measure: ParsableCommand {
         // megabyte at a time.
         // The first write error stops the writing; it is the command's error once measuring ends.
         var pending = format == .json ? "[" : ""
+        pending.reserveCapacity(1 << 21)
         var failure: (any Error)?
-        let format = format, noLines = noLines
-        batch.measure(items, transform: { Self.render($0, format: format, noLines: noLines) }, consume: { text in
+        let output = MeasureOutput(format: format, noLines: noLines, widths: widths, lineHeight: batch.lineHeight)
+        batch.measure(items, transform: { output.render($0) }, consume: { text in
             pending += text
             if pending.utf8.count >= 1 << 20 {
                 if failure == nil { do { try Output.write(pending) } catch { failure = error } }
-                pending = ""
+                pending.removeAll(keepingCapacity: true)
             }
         })
         if format == .json { pending += "\n]\n" }
         if let failure { throw failure }
         try Output.write(pending)
-    }
-
-    /// One item's output: a JSON object, or an indented block of text.
-    static func render(_ result: TextBatchMeasurer.Result, format: Layout.OutputFormat, noLines: Bool) -> String {
-        guard let layouts = result.layouts else { return "" }
-        var out = ""
-        if format == .json {
-            out += result.index == 0 ? "\n" : ",\n"
-            out += "{\"id\": \(result.id), \"results\": ["
-        } else {
-            out += "\(result.id)\n"
-        }
-        for (k, layout) in layouts.enumerated() {
-            let height = layout.height
-            if format == .json {
-                out += k == 0 ? "" : ", "
-                out += "{\"width\": \(JSONNumber.format(layout.width)), \"lineCount\": \(layout.lineCount), \"height\": \(JSONNumber.format(height))"
-                if !noLines { out += ", \"lines\": [" + (layout.lines ?? []).map { JSONNumber.quote($0) }.joined(separator: ", ") + "]" }
-                out += "}"
-            } else {
-                out += "  width \(JSONNumber.format(layout.width)): \(layout.lineCount) lines, height \(JSONNumber.format(height))\n"
-                if !noLines { for l in layout.lines ?? [] { out += "    | \(l)\n" } }
-            }
-        }
-        if format == .json { out += "]}" }
-        return out
     }
 
     /// All of standard input, read with read(2) so that a closed or unreadable descriptor is an
@@ -139,6 +114,21 @@ struct Measure: ParsableCommand {
             }
             data.append(contentsOf: buffer[..<n])
         }
+    }
+
+    /// An id as JSON without serializing it again, when it is a string or an integer (most inputs
+    /// number or name their items); nil for anything else.
+    static func plainID(_ raw: Any) -> String? {
+        if let s = raw as? String {
+            var out = ""
+            MeasureOutput.appendQuoted(s, to: &out)
+            return out
+        }
+        // JSONSerialization's integers; its booleans are NSNumbers of type "c".
+        if let n = raw as? NSNumber, ["i", "q", "l", "s"].contains(String(cString: n.objCType)) {
+            return String(n.int64Value)
+        }
+        return nil
     }
 
     func readItems() throws -> [Item] {
@@ -164,10 +154,14 @@ struct Measure: ParsableCommand {
                 guard let text = o["text"] as? String else { throw CLIError("\(source): item \(i) has no string \"text\"") }
                 var id = String(i)
                 if let raw = o["id"] {
-                    guard let d = try? JSONSerialization.data(withJSONObject: raw, options: [.fragmentsAllowed, .sortedKeys]) else {
+                    if let plain = Self.plainID(raw) {
+                        id = plain
+                    } else {
+                        guard let d = try? JSONSerialization.data(withJSONObject: raw, options: [.fragmentsAllowed, .sortedKeys]) else {
                         throw CLIError("\(source): item \(i) has an id that is not JSON")
                     }
-                    id = String(decoding: d, as: UTF8.self)
+                        id = String(decoding: d, as: UTF8.self)
+                    }
                 }
                 var language: String?
                 if let l = o["lang"] {

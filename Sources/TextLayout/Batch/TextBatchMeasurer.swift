@@ -136,8 +136,19 @@ public struct TextBatchMeasurer: Sendable {
             let firstChunk = first
             let measureChunk: @Sendable (Int) -> Void = { k in
                 let c = firstChunk + k
+                // The fonts of the languages met in this chunk, each resolved once (a look-up
+                // under the measurer's font lock, which every worker shares).
+                var fonts: [(language: String?, font: TextMeasurer.ResolvedFont?)] = []
                 for i in (c * chunk)..<min(items.count, (c + 1) * chunk) {
-                    outputs[i - start] = transform(result(items[i], index: i))
+                    let item = items[i]
+                    let resolved: TextMeasurer.ResolvedFont?
+                    if let known = fonts.first(where: { $0.language == item.language }) {
+                        resolved = known.font
+                    } else {
+                        resolved = measurer.resolve(font, language: item.language, category: .large)
+                        fonts.append((item.language, resolved))
+                    }
+                    outputs[i - start] = transform(result(item, index: i, resolved))
                 }
             }
             if concurrently && last - first > 1 {
@@ -150,11 +161,9 @@ public struct TextBatchMeasurer: Sendable {
         }
     }
 
-    /// One item prepared once and laid out at every width.
-    func result(_ item: Item, index: Int) -> Result {
-        guard let resolved = measurer.resolve(font, language: item.language, category: .large) else {
-            return Result(index: index, id: item.id, layouts: nil)
-        }
+    /// One item prepared once and laid out at every width, in its language's font.
+    func result(_ item: Item, index: Int, _ resolved: TextMeasurer.ResolvedFont?) -> Result {
+        guard let resolved else { return Result(index: index, id: item.id, layouts: nil) }
         let prepared = measurer.prepare(item.text, resolved, language: item.language, keep: false)
         var layouts: [Layout] = []
         layouts.reserveCapacity(widths.count)

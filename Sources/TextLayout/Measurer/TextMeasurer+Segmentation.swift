@@ -13,6 +13,13 @@ extension TextMeasurer {
         widths.width(bytes: bytes, start, end, font, language: language)
     }
 
+    /// Segments wider than this many ems keep their cluster advances from preparation (URLs,
+    /// paths, long compounds, 170 px at 17 px): phone widths break inside them. A narrower segment
+    /// that a line is too narrow for measures them the first time, once (prose has many words of
+    /// 6 to 10 ems, which a label rarely breaks: measuring them all would cost every preparation
+    /// a fifth more).
+    static let longSegmentEms = 10.0
+
     /// Segments a text and measures its segments (a new prepared text, kept nowhere).
     func makePrepared(_ text: String, _ font: ResolvedFont, language: String?, charWrap: Bool) -> PreparedText {
         let bytes = Array(text.utf8)
@@ -24,6 +31,8 @@ extension TextMeasurer {
         segments.reserveCapacity(n)
         var previous: Int32 = 0
         let spaceWidth = width(of: " ", font, language: language), tabWidth = width(of: "\t", font, language: language)
+        var clusters: [ClusterAdvances] = []
+        let longSegment = font.size * TextMeasurer.longSegmentEms
         bytes.withUnsafeBufferPointer { p in
             for b in breaks {
                 let start = previous, end = Int32(b.offset)
@@ -63,14 +72,46 @@ extension TextMeasurer {
                     full += p[Int(i)] == 0x20 ? spaceWidth : tabWidth
                     i += 1
                 }
-                segments.append(PreparedText.Segment(
+                var segment = PreparedText.Segment(
                     start: start, bodyEnd: bodyEnd, textEnd: textEnd, end: end, width: full, fitWidth: fit,
-                    startTrim: trim(p, start, bodyEnd, atStart: true, font), endTrim: trim(p, start, bodyEnd, atStart: false, font),
-                    hard: b.isHard && b.offset < bytes.count))
+                    endTrim: closingTrim(p, start, bodyEnd, font),
+                    hard: b.isHard && b.offset < bytes.count)
+                segment.hyphenBeforeDigit = textEnd == end && end > start && Int(end) < p.count && p[Int(end) - 1] == 0x2D
+                    && p[Int(end)] >= 0x30 && p[Int(end)] <= 0x39
+                if fit > longSegment && bodyEnd - start > 1 {
+                    // Long enough that common widths break inside it: its cluster advances now.
+                    segment.clusters = Int32(clusters.count)
+                    clusters.append(widths.clusterAdvances(bytes: p, start, bodyEnd, font, language: language))
+                }
+                segments.append(segment)
             }
+            addKerningAcrossBreaks(&segments, p, font, language: language)
         }
-        return PreparedText(text: text, segments: segments) { [widths] prefix in
-            widths.width(of: prefix, font, language: language)
+        return PreparedText(text: text, segments: segments, clusters: clusters) { [widths] start, end in
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { widths.clusterAdvances(bytes: $0, start, end, font, language: language) }
+        }
+    }
+
+    /// Adds to the width of a segment that the next one follows without a space (after a hyphen,
+    /// `?`) the kerning between them, as Blink measures a line from the shaping of the whole
+    /// paragraph: the pair's advance in context, not each alone. Only the width a line has when it
+    /// continues after the segment changes; a line that ends there has the segment's own width
+    /// (Blink shapes a line's end again where a break is not safe, dropping the pair's kerning).
+    /// Printable ASCII pairs in the primary face only: hyphenated words and URLs, which kern.
+    func addKerningAcrossBreaks(_ segments: inout [PreparedText.Segment], _ p: UnsafeBufferPointer<UInt8>,
+                                _ font: ResolvedFont, language: String?) {
+        guard font.primary.coversASCII, segments.count > 1 else { return }
+        for k in 0..<(segments.count - 1) {
+            let seg = segments[k]
+            let end = Int(seg.end)
+            guard seg.bodyEnd == seg.end, end >= 1, end < p.count, !seg.hard else { continue }
+            let a = p[end - 1], b = p[end]
+            guard a > 0x20 && a < 0x7F && b > 0x20 && b < 0x7F else { continue }
+            let pair = width(bytes: p, Int32(end - 1), Int32(end + 1), font, language: language)
+            let alone = width(bytes: p, Int32(end - 1), Int32(end), font, language: language)
+                + width(bytes: p, Int32(end), Int32(end + 1), font, language: language)
+            segments[k].width += pair - alone
         }
     }
 
@@ -86,23 +127,21 @@ extension TextMeasurer {
         return out
     }
 
-    /// Fullwidth opening brackets, set half-width at the start of a line, and closing brackets, set
-    /// half-width at the end of a line that does not fit otherwise (CSS text-spacing-trim: normal, as
-    /// Chromium applies it; commas and stops keep their width).
-    static let openingPunctuation: Set<UInt32> = [0xFF08, 0x300C, 0x300E, 0x3010, 0x3008, 0x300A, 0x3014, 0x3016, 0xFF3B, 0xFF5B]
+    /// Fullwidth closing brackets, set half-width at the end of a line that does not fit otherwise
+    /// (CSS Text 4 `text-spacing-trim: normal`, Chromium's default; commas and stops keep their
+    /// width). Opening brackets keep theirs at a line's start: `normal` does not trim there (only
+    /// `trim-start` and `space-first` do), as Chromium's line counts confirm.
     static let closingPunctuation: Set<UInt32> = [0xFF09, 0x300D, 0x300F, 0x3011, 0x3009, 0x300B, 0x3015, 0x3017, 0xFF3D, 0xFF5D]
 
-    /// Half the advance of the fullwidth punctuation at the start or end of `[start, end)` when it
-    /// may be trimmed there, else 0.
-    func trim(_ p: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, atStart: Bool, _ font: ResolvedFont) -> Double {
+    /// Half the advance of the fullwidth closing bracket that ends `[start, end)`, else 0.
+    func closingTrim(_ p: UnsafeBufferPointer<UInt8>, _ start: Int32, _ end: Int32, _ font: ResolvedFont) -> Double {
         guard end - start >= 3 else { return 0 }
         // Fullwidth punctuation is 3 bytes in UTF-8 (U+3000...U+FFFF).
-        let at = atStart ? Int(start) : Int(end) - 3
+        let at = Int(end) - 3
         let b0 = UInt32(p[at]), b1 = UInt32(p[at + 1]), b2 = UInt32(p[at + 2])
         guard b0 & 0xF0 == 0xE0, b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return 0 }
         let scalar = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
-        let set = atStart ? TextMeasurer.openingPunctuation : TextMeasurer.closingPunctuation
-        guard set.contains(scalar) else { return 0 }
+        guard TextMeasurer.closingPunctuation.contains(scalar) else { return 0 }
         return width(bytes: p, Int32(at), Int32(at + 3), font, language: nil) / 2
     }
 }

@@ -47,6 +47,11 @@ final class SegmentWidths: Sendable {
         return (total, runs)
     }
 
+    /// Counts shaping calls made for something other than a segment's width (in the first shard).
+    func count(shapingCalls: Int) {
+        shards.all[0].count(shapingCalls: shapingCalls)
+    }
+
     /// The cache's counters, summed over the shards.
     var counts: (hits: Int, misses: Int, shapingCalls: Int) {
         var sum = (hits: 0, misses: 0, shapingCalls: 0)

@@ -18,6 +18,11 @@ final class WidthShard: Sendable {
         table.withLock { $0.keep(font: font, bytes: bytes, hash: hash, width: width, limit: limit, shapingCalls: shapingCalls) }
     }
 
+    /// Counts shaping calls that measured something other than a segment's width (cluster advances).
+    func count(shapingCalls: Int) {
+        table.withLock { $0.shapingCalls += shapingCalls }
+    }
+
     /// The shard's counters: (hits, misses, shaping calls).
     var counts: (hits: Int, misses: Int, shapingCalls: Int) {
         table.withLock { ($0.hits, $0.misses, $0.shapingCalls) }
