@@ -52,6 +52,9 @@ import Testing
         }
         #expect(try CellSpec(yaml: Self.spec()).layoutDirection == .leftToRight)
         #expect(try CellSpec(yaml: Self.spec(direction: "leftToRight")).layoutDirection == .leftToRight)
+        let json = try CellSpec(yaml: #"{"layoutDirection": "rightToLeft", "views": [{"id": "a", "semanticContentAttribute": "forceLeftToRight"}], "contentView": {"semanticContentAttribute": "spatial"}}"#)
+        #expect(json.layoutDirection == .rightToLeft && json.views[0].semanticContentAttribute == .forceLeftToRight)
+        #expect(json.contentViewSemanticContentAttribute == .spatial)
         let forced = CellSpec.SemanticContentAttribute.allCases.map(\.forcedDirection)
         #expect(forced == [nil, nil, nil, .leftToRight, .rightToLeft])
     }
