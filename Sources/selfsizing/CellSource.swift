@@ -14,6 +14,23 @@ struct CellOptions: ParsableArguments {
     @Option(name: .customLong("font-dir"), help: "A directory of font files to add (repeatable), for custom fonts and the system font's stand-in.")
     var fontDirectories: [String] = []
 
+    @Option(name: .customLong("layout-direction"),
+            help: "The app's layout direction, ltr or rtl: what views whose semanticContentAttribute is not forced resolve to (default: the spec's layoutDirection, else ltr).")
+    var layoutDirection: DirectionName?
+
+    /// `--layout-direction`'s values.
+    enum DirectionName: String, ExpressibleByArgument, CaseIterable {
+        case ltr, rtl
+    }
+
+    /// The spec with `--layout-direction` as its app direction, when given (it overrides the spec's).
+    func directed(_ spec: CellSpec) -> CellSpec {
+        guard let layoutDirection else { return spec }
+        var spec = spec
+        spec.layoutDirection = layoutDirection == .rtl ? .rightToLeft : .leftToRight
+        return spec
+    }
+
     /// Adds the font directories to the shared font library; call before making any measurer
     /// (a measurer keeps the fonts it resolved).
     func addFontDirectories() throws {
@@ -88,7 +105,7 @@ final class CellSource {
         guard Self.isInterfaceBuilder(path) else {
             if options.cell != nil { throw CLIError("--cell names a cell of a .xib or .storyboard; \(path) is a cell spec") }
             if asRecorded { throw CLIError("--as-recorded reproduces an Interface Builder file's layout; \(path) is a cell spec") }
-            do { spec = try CellSpec(contentsOf: path) } catch { throw CLIError(error) }
+            do { spec = options.directed(try CellSpec(contentsOf: path)) } catch { throw CLIError(error) }
             imported = nil
             ibCell = nil
             binding = nil
@@ -111,7 +128,7 @@ final class CellSource {
             let imported = try InterfaceBuilderImport(
                 cell: cell, in: document, options: .init(fonts: TextLayoutFonts(measurer: measurer), asRecorded: asRecorded))
             self.imported = imported
-            spec = imported.spec
+            spec = options.directed(imported.spec)
             binding = OutletBinding(imported)
             outletsByView = Self.outletsByView(imported.outlets)
         } catch { throw CLIError(error) }

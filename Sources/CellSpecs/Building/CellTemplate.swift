@@ -43,7 +43,9 @@ public final class CellTemplate {
         }
     }
 
-    /// Builds the views and activates the constraints.
+    /// Builds the views and activates the constraints. The content view takes the spec's
+    /// direction (``CellSpec/layoutDirection``, unless its semantic content attribute forces one)
+    /// and each view its forced direction, so that leading and trailing resolve in it.
     /// - Parameter spec: the cell's views and constraints.
     /// - Parameter measurer: the text measurer of the labels, buttons, segmented controls and text
     ///   views (nil uses `Label.defaultMeasurer`).
@@ -62,6 +64,8 @@ public final class CellTemplate {
         contentView.translatesAutoresizingMaskIntoConstraints = false
         if let m = spec.contentViewMargins { contentView.directionalLayoutMargins = m }
         contentView.backgroundColor = spec.contentViewBackground
+        // The cell's direction: its forced attribute's, else the app's (see SemanticContentAttribute's rules).
+        contentView.layoutDirection = spec.contentViewSemanticContentAttribute.forcedDirection ?? spec.layoutDirection
         views["contentView"] = contentView
         if let size = spec.size { recordedSizes["contentView"] = size }
         for v in spec.views { try makeView(v, measurer: measurer) }
@@ -141,6 +145,8 @@ public final class CellTemplate {
         if let p = v.compressionResistance.vertical { view.setContentCompressionResistancePriority(p, for: .vertical) }
         if let m = v.layoutMargins { view.directionalLayoutMargins = m }
         view.backgroundColor = v.backgroundColor
+        // Nil (not forced) inherits the parent's direction.
+        view.layoutDirection = v.semanticContentAttribute.forcedDirection
         if let h = v.hidden {
             if h == "true" { view.isHidden = true } else if h != "false" { bindings.append(Binding(view, .hidden(BindingTemplate(h), h), v.id)) }
         }

@@ -39,6 +39,11 @@ public struct CellSpec: Sendable {
     /// nib size calculator) start from it, and a template laid out at it shows the margins its
     /// designer drew. Both dimensions are above 0.
     public var size: CGSize?
+    /// The content view's semantic content attribute (a forced one fixes the cell's direction).
+    public var contentViewSemanticContentAttribute = SemanticContentAttribute.unspecified
+    /// The app's layout direction (the trait collection's), which views whose semantic content
+    /// attribute is not forced resolve to: left to right unless the spec or the caller says otherwise.
+    public var layoutDirection = LayoutDirection.leftToRight
 
     /// A spec made in code.
     /// - Parameters:

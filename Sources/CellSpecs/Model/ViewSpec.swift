@@ -15,6 +15,8 @@ extension CellSpec {
         /// `true`, `false`, or a `{field}` binding.
         public var hidden: String?
         public var backgroundColor: Color?
+        /// How the view's content follows the layout direction (a forced value fixes the view's).
+        public var semanticContentAttribute = SemanticContentAttribute.unspecified
         // Geometry.
         /// The frame recorded for the view, in its parent's coordinates (a nib's `frame`), or nil.
         /// A view kept at its frame (``translatesAutoresizingMaskIntoConstraints``) stands there;

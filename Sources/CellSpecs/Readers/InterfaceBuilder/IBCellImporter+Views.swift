@@ -34,6 +34,7 @@ extension IBCellImporter {
         readGuides(of: e, as: v.id)
         holders.append((e, v.id))
         readGeometry(e, into: &v)
+        v.semanticContentAttribute = semanticContentAttribute(of: e)
         if known == nil {
             let size = frame?.size ?? .zero
             warn("<\(e.name) id=\"\(ibIDs[v.id] ?? v.id)\"> is not a view kind the import knows: a plain view of its recorded size, \(Self.short(size.width)) x \(Self.short(size.height))", at: e)

@@ -24,6 +24,8 @@ import Foundation
 ///    attributes) is laid out by UITableViewCell, not constraints: its labels keep their recorded
 ///    frames, its content view its recorded height (priority 250), with a warning; the labels are
 ///    outlets by those names.
+/// 6. A view's `semanticContentAttribute` is read as written; the content view's, else the cell's,
+///    is the content view's. An unknown value is `unspecified`, with a warning.
 public struct InterfaceBuilderImport {
     /// How to import.
     public struct Options {
@@ -89,6 +91,7 @@ public struct InterfaceBuilderImport {
                         contentViewMargins: importer.contentViewMargins(recordedSize: recordedSize),
                         contentViewBackground: importer.contentViewBackground,
                         size: recordedSize.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil })
+        spec.contentViewSemanticContentAttribute = importer.contentViewSemanticContentAttribute()
         warnings = importer.warnings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         ibIDs = importer.ibIDs
         recordedFrames = importer.recordedFrames

@@ -44,7 +44,7 @@ extension SpecReader {
             throw SpecError(file: file, line: 0, column: 0, message: "\(error)")
         }
         let top = try mapping(root, "the spec")
-        try allowOnly(["views", "constraints", "metrics", "contentView", "name", "size"], in: top)
+        try allowOnly(["views", "constraints", "metrics", "contentView", "name", "size", "layoutDirection"], in: top)
         var metrics: [String: CGFloat] = [:]
         if let m = top["metrics"] {
             for (k, v) in try mapping(m, "metrics") {
@@ -53,11 +53,13 @@ extension SpecReader {
         }
         var spec = CellSpec(file: file, views: [], constraints: [], metrics: metrics)
         if let s = top["size"] { spec.size = try templateSize(s) }
+        if let d = top["layoutDirection"] { spec.layoutDirection = try layoutDirection(d) }
         if let cv = top["contentView"] {
             let map = try mapping(cv, "contentView")
-            try allowOnly(["layoutMargins", "backgroundColor"], in: map)
+            try allowOnly(["layoutMargins", "backgroundColor", "semanticContentAttribute"], in: map)
             if let m = map["layoutMargins"] { spec.contentViewMargins = try margins(m) }
             if let c = map["backgroundColor"] { spec.contentViewBackground = try color(c) }
+            if let a = map["semanticContentAttribute"] { spec.contentViewSemanticContentAttribute = try semanticContentAttribute(a) }
         }
         // Each view's parent by id ("" for the content view, which has none).
         var parents: [String: String] = ["contentView": ""]

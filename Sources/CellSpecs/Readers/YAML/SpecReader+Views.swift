@@ -4,7 +4,7 @@ import Yams
 
 extension SpecReader {
     static let commonKeys: Set<String> = Set(["id", "type", "parent", "hugging", "compressionResistance", "layoutMargins", "hidden",
-                                              "backgroundColor"]).union(geometryKeys)
+                                              "backgroundColor", "semanticContentAttribute"]).union(geometryKeys)
     static let keysByType: [CellSpec.ViewType: Set<String>] = [
         .view: [],
         .label: ["text", "font", "numberOfLines", "lineBreakMode", "textAlignment", "lineHeight", "language", "textColor",
@@ -48,6 +48,7 @@ extension SpecReader {
         if let n = m["compressionResistance"] { v.compressionResistance = try axisPriorities(n, "compressionResistance") }
         if let n = m["layoutMargins"] { v.layoutMargins = try margins(n) }
         if let n = m["backgroundColor"] { v.backgroundColor = try color(n) }
+        if let n = m["semanticContentAttribute"] { v.semanticContentAttribute = try semanticContentAttribute(n) }
         try readGeometry(m, into: &v)
         if let n = m["hidden"] {
             if let b = n.bool { v.hidden = b ? "true" : "false" } else {
