@@ -60,18 +60,18 @@ struct CollectionViewportReference {
     func screenStart(_ ip: IndexPath) -> Double? { frame(ip).map { $0.start - visibleStart } }
 }
 
-/// A self-sizing flow scrolling `direction`: chips with estimates far from their sizes, a 500
-/// point viewport along the scroll axis.
+/// A self-sizing flow scrolling `direction`: chips with estimates far from their sizes, a 300
+/// point viewport along the scroll axis (small, to measure little: the tests stay fast).
 func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, anchoring: ListAnchoring = .top) -> CollectionView {
     let layout = FlowLayout()
     layout.scrollDirection = direction
     layout.estimatedItemSize = CGSize(width: 60, height: 30)
     layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     layout.headerReferenceSize = CGSize(width: 24, height: 24)
-    let c = makeCollection(source, width: direction == .vertical ? 320 : 500, layout: layout)
-    c.height = direction == .vertical ? 500 : 300
+    let c = makeCollection(source, width: direction == .vertical ? 320 : 300, layout: layout)
+    c.height = direction == .vertical ? 300 : 280
     c.anchoring = anchoring
-    c.overscan = 150
+    c.overscan = 60
     return c
 }
 
@@ -82,7 +82,7 @@ func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, ancho
 /// offset had to be clamped to the content; every item of the bounds and the overscan band is
 /// measured; the visible items are the reference's.
 @Suite struct ViewportCollectionAnchoringTests {
-    @Test(arguments: [(ScrollDirection.vertical, 0), (.vertical, 1), (.horizontal, 2), (.horizontal, 3)])
+    @Test(arguments: [(ScrollDirection.vertical, 0), (.vertical, 1), (.horizontal, 2)])
     func firstVisibleItemNeverMoves(direction: ScrollDirection, seed: Int) throws {
         var rng = SeededGenerator(seed: UInt64(seed) * 7919 + 5)
         var nextID = 0
@@ -90,13 +90,13 @@ func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, ancho
             defer { nextID += 1 }
             return Row(id: nextID, text: words(Int.random(in: 1...16, using: &rng), seed: nextID))
         }
-        let source = ChipsDataSource([(0..<120).map { _ in newItem() }, (0..<120).map { _ in newItem() }])
+        let source = ChipsDataSource([(0..<90).map { _ in newItem() }, (0..<90).map { _ in newItem() }])
         let c = viewportFlow(source, direction)
         try c.layoutViewport()
         try c.scroll(to: 1200)
         var checked = 0
 
-        for step in 0..<80 {
+        for step in 0..<70 {
             let context = "\(direction) seed \(seed) step \(step)"
             let before = CollectionViewportReference(c)
             let first = try #require(c.indexPathsForVisibleItems.first, "\(context)")
@@ -109,7 +109,7 @@ func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, ancho
             var action = ""
             switch Int.random(in: 0..<12, using: &rng) {
             case 0, 1:
-                let delta = CGFloat(Double.random(in: -500...500, using: &rng))
+                let delta = CGFloat(Double.random(in: -350...350, using: &rng))
                 expected = anchorStart - Double(try c.scroll(by: delta))
                 action = "scroll by \(delta)"
             case 2:
@@ -156,7 +156,7 @@ func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, ancho
                 action = "reload \(at)"
             case 8:
                 // The cross length: the lines re-flow and every item is measured again.
-                if direction == .vertical { c.width = c.width == 320 ? 290 : 320 } else { c.height = c.height == 300 ? 260 : 300 }
+                if direction == .vertical { c.width = c.width == 320 ? 290 : 320 } else { c.height = c.height == 280 ? 250 : 280 }
                 action = "cross length"
             case 9:
                 c.contentSizeCategory = c.contentSizeCategory == .large ? .extraLarge : .large
@@ -192,7 +192,7 @@ func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, ancho
             let unmeasured = after.items(within: Double(c.overscan)).filter { !c.isItemMeasured(at: $0) }
             #expect(unmeasured.isEmpty, "\(context): \(action): unmeasured items in the band: \(unmeasured)")
         }
-        #expect(checked >= 40, "\(direction) seed \(seed): only \(checked) steps checked")
+        #expect(checked >= 30, "\(direction) seed \(seed): only \(checked) steps checked")
     }
 
     /// UIKit's behaviour for contrast: with anchoring `.none`, items inserted and measured above
@@ -222,7 +222,7 @@ func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, ancho
     /// The indicator's error: the content length with estimates less the true one, which
     /// measuring everything brings to 0.
     @Test func indicatorErrorShrinksToZero() throws {
-        let items = (0..<200).map { Row(id: $0, text: words(1 + $0 * 5 % 15, seed: $0)) }
+        let items = (0..<90).map { Row(id: $0, text: words(1 + $0 * 5 % 15, seed: $0)) }
         let truthSource = ChipsDataSource([items])
         let truth = viewportFlow(truthSource, .vertical)
         try truth.layoutAllItems()
@@ -233,9 +233,9 @@ func viewportFlow(_ source: ChipsDataSource, _ direction: ScrollDirection, ancho
         let error = c.estimatedContentLengthError(trueContentLength: trueLength)
         #expect(abs(error - (c.contentSize.height - trueLength)) <= 1e-9)
         #expect(abs(error) > 1)
-        #expect(c.numberOfMeasuredItems < 200)
+        #expect(c.numberOfMeasuredItems < 90)
         try c.layoutAllItems()
-        #expect(c.numberOfMeasuredItems == 200)
+        #expect(c.numberOfMeasuredItems == 90)
         #expect(abs(c.estimatedContentLengthError(trueContentLength: trueLength)) <= 1e-6)
     }
 }

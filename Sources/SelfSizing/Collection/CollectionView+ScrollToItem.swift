@@ -36,6 +36,8 @@ extension CollectionView {
     /// Measures an item and the items within a bounds' length before and after it, again until
     /// none there is left unmeasured (measuring moves the item and brings others near).
     private func measureAround(_ target: IndexPath) throws(CollectionViewError) {
+        // Without a data source nothing can be measured (and nothing would ever be left).
+        guard dataSource != nil else { return }
         let reach = max(viewport.height, 1)
         while let frame = layoutAttributesForItem(at: target)?.frame {
             let (start, extent) = span(frame)
@@ -49,9 +51,9 @@ extension CollectionView {
     }
 
     /// Measures some items (self-sizing ones; the others are only marked measured) and sets their
-    /// sizes through ``setMeasuredSizes(_:)``.
+    /// sizes through ``setMeasuredSizes(_:)``; nothing without a data source.
     func measure(_ items: [IndexPath]) throws(CollectionViewError) {
-        guard let dataSource else { return setMeasuredSizes(items.map { ($0, .zero) }) }
+        guard let dataSource else { return }
         var sizes: [(IndexPath, CGSize)] = []
         for ip in items {
             guard case let .selfSizing(mode, estimate) = sections[ip[0]].sizing else {

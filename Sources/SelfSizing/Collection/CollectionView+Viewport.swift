@@ -129,6 +129,8 @@ extension CollectionView {
             restoreAnchor(anchor)
             viewportState.heldAnchor = nil
         }
+        // Without a data source (it is held weakly) nothing can be measured.
+        guard dataSource != nil else { return }
         while true {
             let vp = viewport
             let band = rect(from: vp.visibleTop - vp.effectiveOverscan, to: vp.visibleBottom + vp.effectiveOverscan)
