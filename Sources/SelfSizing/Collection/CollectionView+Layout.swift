@@ -13,7 +13,10 @@ extension CollectionView {
     }
 
     /// Rebuilds every section from the data source, the delegate and the size cache.
+    /// The first visible item keeps its on-screen position across it (``anchoring``): the one a
+    /// batch update mapped, else the same index path.
     func rebuild() throws(CollectionViewError) {
+        let anchor = anchorForRebuild()
         sizeCache.switchTo(context)
         let counts = itemCounts()
         hasLoadedData = true
@@ -46,6 +49,7 @@ extension CollectionView {
         sectionLengths = PrefixSums(sections.map { Double($0.arrangement.length) })
         needsLayout = false
         collectClampedItems()
+        didRebuild(keeping: anchor)
     }
 
     func itemCounts() -> [Int] {
@@ -82,7 +86,7 @@ extension CollectionView {
         return CGSize(width: clean(size.width), height: clean(size.height))
     }
 
-    private func collectClampedItems() {
+    func collectClampedItems() {
         clampedItems = []
         for (s, section) in sections.enumerated() {
             for i in section.arrangement.clampedItems { clampedItems.append(IndexPath(item: i, section: s)) }
@@ -97,35 +101,24 @@ extension CollectionView {
     @discardableResult
     public func layoutItems(in rect: CGRect) throws(CollectionViewError) -> [IndexPath] {
         try layoutIfNeeded()
-        guard let dataSource else { return [] }
+        guard dataSource != nil else { return [] }
         while true {
             let shown = indexPathsForItems(in: rect)
             let pending = shown.filter { !sections[$0[0]].isMeasured[$0[1]] }
             if pending.isEmpty { return shown }
-            if pending.count == 1 {
-                try measure(pending[0], dataSource)
-                continue
-            }
-            // Several at once: measured first, then each section arranged again once, rather than
-            // re-flowed from each item's line in turn.
-            var changed: [Int: [(Int, CGSize)]] = [:]
-            for ip in pending {
-                guard case let .selfSizing(mode, estimate) = sections[ip[0]].sizing else {
-                    sections[ip[0]].isMeasured[ip[1]] = true
-                    continue
-                }
-                changed[ip[0], default: []].append((ip[1], try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)))
-                sections[ip[0]].isMeasured[ip[1]] = true
-            }
-            for (s, sizes) in changed { rearrange(section: s, with: sizes) }
+            // Measured first, then each section arranged again once (one item re-flows from its
+            // line), rather than re-flowed from each item's line in turn.
+            try measure(pending)
         }
     }
 
     /// Arranges a section again with some of its items' sizes changed, and updates its length.
-    private func rearrange(section s: Int, with changes: [(Int, CGSize)]) {
+    /// With `updatingTotals` false the caller updates the section lengths and the clamped items.
+    func rearrange(section s: Int, with changes: [(Int, CGSize)], updatingTotals: Bool = true) {
         var sizes = sizes(inSection: s)
         for (i, size) in changes { sizes[i] = size }
         sections[s].arrangement = arrange(sizes, metrics: sections[s].metrics)
+        guard updatingTotals else { return }
         let length = Double(sections[s].arrangement.length)
         if sectionLengths.values[s] != length { sectionLengths[s] = length }
         collectClampedItems()
@@ -158,9 +151,7 @@ extension CollectionView {
             sections[s].isMeasured[i] = true
             return
         }
-        let size = try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)
-        sections[s].isMeasured[i] = true
-        setSize(size, ofItemAt: ip)
+        setMeasuredSizes([(ip, try selfSizedSize(at: ip, mode, estimate: estimate, dataSource))])
     }
 
     /// Re-flows an item's section with its new size and updates the section's length.
@@ -185,17 +176,11 @@ extension CollectionView {
             for (i, done) in section.isMeasured.enumerated() where !done { pending.append(IndexPath(item: i, section: s)) }
         }
         var done = total - pending.count
-        // The sections with items to measure, and their sizes as they are measured.
-        var sizes: [Int: [CGSize]] = [:]
-        for ip in pending where sizes[ip[0]] == nil { sizes[ip[0]] = self.sizes(inSection: ip[0]) }
-        defer {
-            // Each touched section is arranged again once, with every size it now has.
-            for (s, sectionSizes) in sizes { sections[s].arrangement = arrange(sectionSizes, metrics: sections[s].metrics) }
-            if !sizes.isEmpty {
-                sectionLengths = PrefixSums(sections.map { Double($0.arrangement.length) })
-                collectClampedItems()
-            }
-        }
+        // The sizes measured, entering the geometry at the end (or at an error) through the one
+        // entry point, which arranges each touched section again once and anchors.
+        var results: [(IndexPath, CGSize)] = []
+        results.reserveCapacity(pending.count)
+        defer { setMeasuredSizes(results) }
         if dataSource.configuresConcurrently && maximumConcurrency > 1 {
             let sizing = sections.map(\.sizing)
             let source = ItemSource(collection: self, dataSource: dataSource)
@@ -205,8 +190,7 @@ extension CollectionView {
                 for (k, ip) in chunk.enumerated() {
                     guard let size = measured(k) else { continue }
                     sizeCache.setSize(size, at: ip)
-                    sizes[ip[0]]![ip[1]] = size
-                    sections[ip[0]].isMeasured[ip[1]] = true
+                    results.append((ip, size))
                 }
                 sizer.statistics.cacheMisses += chunk.count
                 done += chunk.count
@@ -215,9 +199,10 @@ extension CollectionView {
         } else {
             for ip in pending {
                 if case let .selfSizing(mode, estimate) = sections[ip[0]].sizing {
-                    sizes[ip[0]]![ip[1]] = try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)
+                    results.append((ip, try selfSizedSize(at: ip, mode, estimate: estimate, dataSource)))
+                } else {
+                    results.append((ip, sections[ip[0]].arrangement.size(ofItem: ip[1])))
                 }
-                sections[ip[0]].isMeasured[ip[1]] = true
                 done += 1
                 if done & 1023 == 0 { progress?(done, total) }
             }

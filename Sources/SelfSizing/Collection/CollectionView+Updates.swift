@@ -37,18 +37,22 @@ extension CollectionView {
 
     /// Applies batch updates to the cached sizes (every cached context), as UICollectionView's
     /// performBatchUpdates applies them, then lays out: inserted and reloaded items stand in with
-    /// their estimates until measured, moved ones keep their sizes. Call it after the data source
-    /// has changed.
+    /// their estimates until measured, moved ones keep their sizes, and the first visible item that
+    /// survives keeps its on-screen position (``anchoring``). Call it after the data source has
+    /// changed.
     /// - Throws: ``ListError/invalidUpdate(_:)`` when the updates do not agree with the
     ///   data source; the collection then reloads its data, as UIKit would after the exception.
     public func performBatchUpdates(_ updates: BatchUpdates) throws(CollectionViewError) {
         guard hasLoadedData else { return reloadData() }
+        let oldCounts = sizeCache.itemCounts
         do throws(BatchUpdateError) {
             try sizeCache.apply(updates, itemCounts: itemCounts())
         } catch {
             reloadData()
             throw .invalidUpdate(error)
         }
+        // The first visible item that survives is held still through the rebuild (anchoring).
+        anchorThrough(updates, oldCounts: oldCounts)
         needsLayout = true
         try layoutIfNeeded()
     }

@@ -1,11 +1,6 @@
 import AutoLayout
 import Foundation
 
-/// A collection's viewport along its scroll axis: one stored property of ``CollectionView``.
-struct CollectionViewportState {
-    var viewport = ListViewport()
-}
-
 extension CollectionView {
     // MARK: - Viewport
 
@@ -17,21 +12,15 @@ extension CollectionView {
         return vp
     }
 
-    /// Along the scroll axis, the start and extent of a frame.
-    private func span(_ frame: CGRect) -> (start: Double, extent: Double) {
-        layout.scrollDirection == .vertical ? (Double(frame.minY), Double(frame.height)) : (Double(frame.minX), Double(frame.width))
-    }
-
-    private var contentLength: Double {
-        Double(layout.scrollDirection == .vertical ? contentSize.height : contentSize.width)
-    }
-
     /// UIKit's `contentOffset` along the scroll axis (y when scrolling vertically, x when
     /// horizontally), clamped to `[0, content length - bounds length]`; setting it measures
     /// nothing (call ``layoutViewport()`` or use ``scroll(to:)``).
     public var contentOffset: CGFloat {
         get { CGFloat(viewportState.viewport.offset) }
-        set { viewportState.viewport.offset = viewport.clamped(Double(newValue), contentHeight: contentLength) }
+        set {
+            viewportState.heldAnchor = nil
+            viewportState.viewport.offset = viewport.clamped(Double(newValue), contentHeight: contentLength)
+        }
     }
 
     /// How far before and after the bounds items are measured as they come near; the bounds'
@@ -42,8 +31,11 @@ extension CollectionView {
     }
 
     /// What stays still on screen when sizes change: `.top` (the default) holds the first visible
-    /// item's leading edge, `.end` the end while there (else the last visible item's trailing
-    /// edge), `.none` nothing (UIKit's jump). See ``ListAnchoring``.
+    /// item's leading edge (the start of the content while the bounds are there, except across
+    /// batch updates), `.end` the end while there (else the last visible item's trailing edge),
+    /// `.none` nothing (UIKit's jump). Measuring, ``layoutAllItems(progress:)``, batch updates,
+    /// and changes of the cross length, the content size category or the layout all anchor.
+    /// See ``ListAnchoring``.
     public var anchoring: ListAnchoring {
         get { viewportState.viewport.anchoring }
         set { viewportState.viewport.anchoring = newValue }
@@ -58,86 +50,93 @@ extension CollectionView {
     }
 
     /// The rectangle spanning `[start, end]` along the scroll axis, the whole cross length across.
-    private func rect(from start: Double, to end: Double) -> CGRect {
+    func rect(from start: Double, to end: Double) -> CGRect {
         let cross = Double(crossLength)
         return layout.scrollDirection == .vertical
             ? CGRect(x: 0, y: start, width: cross, height: max(end - start, 0))
             : CGRect(x: start, y: 0, width: max(end - start, 0), height: cross)
     }
 
+    /// UIKit's range of content offsets along the scroll axis: 0 to the content length less the
+    /// bounds' length (0 when the content is shorter).
+    public var contentOffsetRange: ClosedRange<CGFloat> {
+        let r = viewport.offsetRange(contentHeight: contentLength)
+        return CGFloat(r.lowerBound)...CGFloat(r.upperBound)
+    }
+
+    /// The difference between the content length along the scroll axis as the collection has it
+    /// now (estimates for items not measured) and the true one (every item measured): what the
+    /// scroll indicator is off by. Positive when the estimates are too long.
+    public func estimatedContentLengthError(trueContentLength: CGFloat) -> CGFloat {
+        CGFloat(contentLength) - trueContentLength
+    }
+
+    /// The number of items whose size is final (measured, or not self-sizing) rather than an
+    /// estimate.
+    /// - Complexity: O(n).
+    public var numberOfMeasuredItems: Int {
+        sections.reduce(0) { $0 + $1.isMeasured.reduce(0) { $0 + ($1 ? 1 : 0) } }
+    }
+
     // MARK: - Scrolling
 
     /// Lays the collection out and measures the items the bounds and the overscan band show,
-    /// holding the anchor still (see ``anchoring``), then clamps the offset.
+    /// holding the anchor still (see ``anchoring``; after a rebuild, the item that was first on
+    /// screen before it), then clamps the offset.
     public func layoutViewport() throws(CollectionViewError) {
         try layoutIfNeeded()
-        try measureBand(holding: captureAnchor())
+        try measureBand(holding: viewportState.heldAnchor ?? captureAnchor())
     }
 
-    /// Scrolls to an offset (clamped) and measures what shows there, the item first on screen
-    /// there held still.
+    /// Scrolls to an offset (clamped) and measures what shows there; the item first on screen
+    /// there is held still, or the end of the content when the offset asked for is at or past it.
     public func scroll(to offset: CGFloat) throws(CollectionViewError) {
         try layoutIfNeeded()
+        let pastEnd = Double(offset) >= Double(contentOffsetRange.upperBound)
         contentOffset = offset
-        try measureBand(holding: captureAnchor())
+        try measureBand(holding: pastEnd ? endAnchor : captureAnchor())
     }
 
     /// Scrolls by `delta` points (clamped), measuring the items that come near: the item that
-    /// was first on screen moves by exactly the scroll (anchoring `.top`), whatever they measure.
-    /// - Returns: the scroll applied.
+    /// was first on screen moves by exactly the scroll (anchoring `.top`; `.end` holds the last
+    /// visible item's trailing edge), whatever they measure; with `.none` it moves by whatever
+    /// the items before it changed too.
+    /// - Returns: the scroll applied: `delta` clamped to the content as it was before measuring.
     @discardableResult
     public func scroll(by delta: CGFloat) throws(CollectionViewError) -> CGFloat {
         try layoutIfNeeded()
-        var anchor = captureAnchor(keepingEnd: false)
-        let before = viewportState.viewport.offset
-        contentOffset = CGFloat(before + (delta.isFinite ? Double(delta) : 0))
-        let applied = viewportState.viewport.offset - before
+        var anchor = viewportState.heldAnchor ?? captureAnchor(keepingEnd: false)
+        if anchor?.edge == .end || anchor?.edge == .start { anchor = captureAnchor(keepingEnd: false) }
+        let before = viewport.offset
+        let wanted = before + (delta.isFinite ? Double(delta) : 0)
+        contentOffset = CGFloat(wanted)
+        let applied = viewport.offset - before
         anchor?.screenY -= applied
+        // A scroll stopped by the end keeps to the end while the items there are measured, one
+        // stopped by the start (anchoring `.top`) to the start.
+        if wanted > viewport.offset && delta > 0 { anchor = endAnchor }
+        if wanted < viewport.offset && delta < 0 && anchoring == .top { anchor = startAnchor }
         try measureBand(holding: anchor)
         return CGFloat(applied)
     }
 
-    /// The anchor of the current layout, as ``anchoring`` says (the rule of ``ListAnchor``).
-    private func captureAnchor(keepingEnd: Bool = true) -> ListAnchor? {
-        let vp = viewport
-        guard anchoring != .none, vp.height > 0 else { return nil }
-        if anchoring == .end && keepingEnd && vp.isAtEnd(contentHeight: contentLength) {
-            return ListAnchor(indexPath: IndexPath(item: 0, section: 0), edge: .end, screenY: 0)
+    /// Measures the items of the bounds and the overscan band (through ``setMeasuredSizes(_:)``,
+    /// which anchors), holding `anchor` still, until a pass measures nothing new; then puts it
+    /// back (clamping) and lets it go.
+    func measureBand(holding anchor: ListAnchor?) throws(CollectionViewError) {
+        viewportState.heldAnchor = anchor
+        defer {
+            restoreAnchor(anchor)
+            viewportState.heldAnchor = nil
         }
-        let visible = indexPathsForVisibleItems
-        let pick = anchoring == .end ? visible.last : visible.first
-        guard let ip = pick, let frame = layoutAttributesForItem(at: ip)?.frame else { return nil }
-        let (start, extent) = span(frame)
-        return anchoring == .end
-            ? ListAnchor(indexPath: ip, edge: .bottom, screenY: vp.screenY(start + extent))
-            : ListAnchor(indexPath: ip, edge: .top, screenY: vp.screenY(start))
-    }
-
-    /// Puts an anchor back (one the layout no longer has keeps the offset), then clamps.
-    private func restore(_ anchor: ListAnchor?) {
-        var vp = viewport
-        if let anchor {
-            if anchor.edge == .end {
-                vp.offset = vp.offsetRange(contentHeight: contentLength).upperBound
-            } else if let frame = layoutAttributesForItem(at: anchor.indexPath)?.frame {
-                let (start, extent) = span(frame)
-                vp.offset = anchor.offset(rowTop: start, extent: extent, in: vp, contentHeight: contentLength)
-            }
-        }
-        viewportState.viewport.offset = vp.clamped(vp.offset, contentHeight: contentLength)
-    }
-
-    /// Measures the items of the bounds and the overscan band (``layoutItems(in:)``), putting
-    /// the anchor back after each pass, until a pass measures nothing new.
-    private func measureBand(holding anchor: ListAnchor?) throws(CollectionViewError) {
-        defer { restore(anchor) }
+        // Without a data source (it is held weakly) nothing can be measured.
+        guard dataSource != nil else { return }
         while true {
             let vp = viewport
             let band = rect(from: vp.visibleTop - vp.effectiveOverscan, to: vp.visibleBottom + vp.effectiveOverscan)
-            let pending = indexPathsForItems(in: band).filter { !isItemMeasured(at: $0) }
-            if pending.isEmpty { return }
+            if indexPathsForItems(in: band).allSatisfy(isItemMeasured(at:)) { return }
             try layoutItems(in: band)
-            restore(anchor)
+            restoreAnchor(anchor)
         }
     }
 }

@@ -93,6 +93,9 @@ package struct ListAnchor: Sendable {
         case bottom
         /// The bounds stay at the end of the content (anchoring `.end` at the end); no row.
         case end
+        /// The bounds stay at the start of the content; no row. Collections hold it while at the
+        /// start, where the first line cannot move but its items may within it.
+        case start
     }
 
     package var indexPath: IndexPath
@@ -116,6 +119,7 @@ package struct ListAnchor: Sendable {
         case .top: return top - viewport.insetTop - screenY
         case .bottom: return top + extent - viewport.insetTop - screenY
         case .end: return viewport.offsetRange(contentHeight: contentHeight).upperBound
+        case .start: return viewport.offsetRange(contentHeight: contentHeight).lowerBound
         }
     }
 }
