@@ -35,20 +35,32 @@ extension CellTemplate {
 
     /// Fits the configured cell at `width`, lays it out at the fitted size and reports its frames
     /// and diagnostics, as `selfsizing layout` prints them.
-    /// - Complexity: the ambiguity check builds a scratch copy of the constraints per view.
+    /// - Complexity: about two layouts: the ambiguity check probes every view in one scratch copy
+    ///   of the constraints (``View/ambiguousAttributes(of:)``).
     public func report(width: CGFloat) -> Report {
         let size = fittingSize(width: width)
         var diagnostics = contentView.layoutDiagnostics.map(CellDiagnostic.layout)
         if let problem = contentView.selfSizingProblem(width: width) { diagnostics.append(.selfSizing(problem)) }
         layout(size: size)
-        for id in spec.views.map(\.id) {
-            let attributes = views[id]!.ambiguousAttributes()
-            if !attributes.isEmpty { diagnostics.append(.ambiguous(viewID: id, attributes: attributes)) }
+        let ids = spec.views.map(\.id)
+        let specViews = ids.map { views[$0]! }
+        for (id, attributes) in zip(ids, View.ambiguousAttributes(of: specViews)) where !attributes.isEmpty {
+            diagnostics.append(.ambiguous(viewID: id, attributes: attributes))
         }
+        // Origins in content-view coordinates, each from its parent's (spec views come after
+        // their parents), so that deep nesting costs no walk up the hierarchy per view.
+        var origins: [ObjectIdentifier: CGPoint] = [ObjectIdentifier(contentView): .zero]
         var frames: [(id: String, frame: CGRect)] = [("contentView", CGRect(origin: .zero, size: size))]
-        for id in spec.views.map(\.id) {
-            let view = views[id]!
-            frames.append((id, view.convert(CGRect(origin: .zero, size: view.frame.size), to: contentView)))
+        frames.reserveCapacity(ids.count + 1)
+        for (id, view) in zip(ids, specViews) {
+            let origin: CGPoint
+            if let parent = view.superview, let o = origins[ObjectIdentifier(parent)] {
+                origin = CGPoint(x: o.x + view.frame.origin.x, y: o.y + view.frame.origin.y)
+            } else {
+                origin = view.convert(CGRect.zero, to: contentView).origin
+            }
+            origins[ObjectIdentifier(view)] = origin
+            frames.append((id, CGRect(origin: origin, size: view.frame.size)))
         }
         return Report(size: size, frames: frames, diagnostics: diagnostics)
     }
