@@ -56,6 +56,8 @@ extension LayoutEngine {
         /// Probes `members` in both directions; whether any unknown variable moved (each one
         /// that moved is marked free).
         func test(_ members: [Int]) -> Bool {
+            // Each probe's weight and direction, the same in both passes but for the sign.
+            let pulls = members.map { _ in (weight: weights.next(), direction: weights.next() < 1.5 ? 1.0 : -1.0) }
             for sign in [1.0, -1.0] {
                 let watched = state.indices.filter { state[$0] == .unknown }
                 let start = watched.map { scratch.solver.value(of: variables[$0]) }
@@ -64,9 +66,9 @@ extension LayoutEngine {
                 let targets = members.map { scratch.solver.value(of: variables[$0]) }
                 var probes: [Cassowary.Constraint] = []
                 probes.reserveCapacity(members.count)
-                for (i, target) in zip(members, targets) {
-                    let w = weights.next(), direction = weights.next() < 1.5 ? sign : -sign
-                    let probe = Cassowary.Constraint(Expression([Term(variables[i], w)], constant: -w * (target + 10 * direction)),
+                for ((i, target), pull) in zip(zip(members, targets), pulls) {
+                    let w = pull.weight
+                    let probe = Cassowary.Constraint(Expression([Term(variables[i], w)], constant: -w * (target + 10 * sign * pull.direction)),
                                                      .equal, priority: probePriority)
                     if (try? scratch.solver.add(probe)) != nil { probes.append(probe) }
                 }

@@ -10,6 +10,9 @@ public enum CellDiagnostic: CustomStringConvertible {
     case selfSizing(SelfSizingProblem)
     /// A view whose frame the constraints leave undetermined.
     case ambiguous(viewID: String, attributes: [LayoutAttribute])
+    /// A view whose width or height the required constraints make negative: its frame is reported
+    /// with 0 instead, which breaks them.
+    case negativeSize(viewID: String, attribute: LayoutAttribute, value: CGFloat)
 
     public var description: String {
         switch self {
@@ -17,6 +20,9 @@ public enum CellDiagnostic: CustomStringConvertible {
         case let .selfSizing(p): return p.description
         case let .ambiguous(id, attributes):
             return "\(id) has an ambiguous layout: \(attributes.map(\.description).joined(separator: ", ")) not determined"
+        case let .negativeSize(id, attribute, value):
+            return "the required constraints make the \(attribute) of \(id) \(SpecLimits.format(value)); reported as 0, "
+                + "which breaks them (a frame has no negative size)"
         }
     }
 }
@@ -29,7 +35,8 @@ extension CellTemplate {
         public var size: CGSize
         /// `contentView` first, then the spec's views in its order.
         public var frames: [(id: String, frame: CGRect)]
-        /// The engine's diagnostics, the self-sizing problem, then ambiguous views in spec order.
+        /// The engine's diagnostics, the self-sizing problem, ambiguous views in spec order, then
+        /// views with negative sizes.
         public var diagnostics: [CellDiagnostic]
     }
 
@@ -38,10 +45,13 @@ extension CellTemplate {
     /// - Complexity: about two layouts: the ambiguity check probes every view in one scratch copy
     ///   of the constraints (``View/ambiguousAttributes(of:)``).
     public func report(width: CGFloat) -> Report {
+        // Fitting gives a size of at least 0; laid out at it, the engine reports a required
+        // constraint that asked for less (diagnostics are read after the layout for that).
         let size = fittingSize(width: width)
-        var diagnostics = contentView.layoutDiagnostics.map(CellDiagnostic.layout)
-        if let problem = contentView.selfSizingProblem(width: width) { diagnostics.append(.selfSizing(problem)) }
+        let problem = contentView.selfSizingProblem(width: width)
         layout(size: size)
+        var diagnostics = contentView.layoutDiagnostics.map(CellDiagnostic.layout)
+        if let problem { diagnostics.append(.selfSizing(problem)) }
         let ids = spec.views.map(\.id)
         let specViews = ids.map { views[$0]! }
         for (id, attributes) in zip(ids, View.ambiguousAttributes(of: specViews)) where !attributes.isEmpty {
@@ -60,7 +70,13 @@ extension CellTemplate {
                 origin = view.convert(CGRect.zero, to: contentView).origin
             }
             origins[ObjectIdentifier(view)] = origin
-            frames.append((id, CGRect(origin: origin, size: view.frame.size)))
+            // A negative size is reported as 0 and said (CGRect would standardize it silently).
+            var frameSize = view.frame.size
+            for (attribute, value) in [(LayoutAttribute.width, frameSize.width), (.height, frameSize.height)] where !(value >= 0) {
+                diagnostics.append(.negativeSize(viewID: id, attribute: attribute, value: value))
+            }
+            frameSize = CGSize(width: max(0, frameSize.width), height: max(0, frameSize.height))
+            frames.append((id, CGRect(origin: origin, size: frameSize)))
         }
         return Report(size: size, frames: frames, diagnostics: diagnostics)
     }
