@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutoLayout
+import CellSpecs
 import Foundation
 import TextLayout
 
@@ -142,7 +143,8 @@ struct Measure: ParsableCommand {
         let source = input == "-" ? "standard input" : input
         let json: Any
         do { json = try JSONSerialization.jsonObject(with: data) } catch {
-            throw CLIError("\(source): not valid JSON: \(error.localizedDescription)")
+            let place = JSONErrorPlace(error, in: data)
+            throw CLIError("\(source):\(place.line):\(place.column): not valid JSON: \(place.message)")
         }
         guard let array = json as? [Any] else { throw CLIError("\(source): expected a JSON array of strings or objects") }
         var items: [Item] = []

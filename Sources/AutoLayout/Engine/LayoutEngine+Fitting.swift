@@ -27,7 +27,7 @@ extension LayoutEngine {
     /// 1. With fitting constraints of the same priorities in place (the next row of a list),
     ///    set their constants to the new target, in one batch with the intrinsic size changes.
     /// 2. Otherwise make them, with the root's frame no longer fixing its size.
-    /// 3. Solve, with the re-measure passes (``solve()``), and read the root's size.
+    /// 3. Solve, with the re-measure passes (``solve()``), and read the root's size, at least 0.
     ///
     /// The fitting constraints stay until the next ``layout()`` (``endFitting()``).
     func fit(_ target: CGSize, _ horizontal: LayoutPriority, _ vertical: LayoutPriority) -> CGSize {
@@ -59,8 +59,14 @@ extension LayoutEngine {
         }
         solve()                                                                 // 3
         needsSolve = true
-        return CGSize(width: b.w.value, height: b.h.value)
+        // A size the required constraints make negative is 0: a frame has no negative size, and
+        // laying the view out at 0 breaks the constraint that asked for less, which the engine
+        // reports (a negative size would be standardized into a positive one, silently).
+        return CGSize(width: nonNegative(b.w.value), height: nonNegative(b.h.value))
     }
+
+    /// `x`, or 0 for a negative number or NaN.
+    private func nonNegative(_ x: Double) -> CGFloat { x >= 0 ? CGFloat(x) : 0 }
 
     func endFitting() {
         guard let f = fitting else { return }

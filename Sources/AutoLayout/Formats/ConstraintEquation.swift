@@ -4,7 +4,7 @@ import Foundation
 /// `title.leading == contentView.leading + 20 @750`, `avatar.width == 40`,
 /// `body.width <= 0.5 * superview.width - 8 @high`.
 ///
-/// Grammar: `item.attribute (== | <= | >=) [number *] item.attribute [(+|-) number] [@ priority]`
+/// Grammar: `item.attribute (== | <= | >=) [number * | -] item.attribute [(+|-) number] [@ priority]`
 /// or `item.attribute (== | <= | >=) number [@ priority]`, where an item is a view id, `contentView`
 /// or `superview` (the first item's superview), a number may be a metric name, and a priority is a
 /// number or `required`, `high`, `low`, `fittingSize`.
@@ -24,7 +24,8 @@ public struct ConstraintEquation: Hashable, Sendable {
 
     /// Parses an equation.
     /// - Parameters:
-    ///   - text: `item.attribute (== | <= | >=) [number *] item.attribute [(+|-) number] [@ priority]`.
+    ///   - text: `item.attribute (== | <= | >=) [number * | -] item.attribute [(+|-) number] [@ priority]`;
+    ///     `-item.attribute` is the attribute times -1.
     ///   - metrics: values for names used where numbers go.
     /// - Throws: ``FormatError`` with the column of the problem.
     public init(_ text: String, metrics: [String: CGFloat] = [:]) throws(FormatError) {
@@ -60,7 +61,13 @@ public struct ConstraintEquation: Hashable, Sendable {
                 constant = CGFloat(value)
             }
         } else {
+            // `item.attribute`, or `-item.attribute`: the attribute negated, a multiplier of -1
+            // (Auto Layout takes any non-zero multiplier).
             s.index = start
+            if s.take("-") {
+                multiplier = -1
+                s.skipSpaces()
+            }
             secondItemColumn = s.column
             let (item2, attribute2) = try ConstraintEquation.itemAttribute(&s)
             secondItem = item2
@@ -135,7 +142,7 @@ public struct ConstraintEquation: Hashable, Sendable {
     }
 
     /// A number or metric, with an optional minus sign. Returns nil (consuming nothing) when an
-    /// item reference comes next and `allowItem` is set.
+    /// item reference (`b.width`, `-b.width`) comes next and `allowItem` is set.
     static func signedValue(_ s: inout FormatScanner, metrics: [String: CGFloat], allowItem: Bool) throws(FormatError) -> Double? {
         let start = s.index
         let negative = s.take("-")
@@ -143,7 +150,7 @@ public struct ConstraintEquation: Hashable, Sendable {
         if let n = s.number() { return negative ? -n : n }
         let column = s.column
         if let name = s.identifier() {
-            if s.peek == "." && allowItem && !negative {
+            if s.peek == "." && allowItem {
                 s.index = start
                 return nil
             }

@@ -8,6 +8,39 @@ extension View {
         LayoutEngine.ambiguousAttributes(of: self)
     }
 
+    /// The frame attributes the constraints leave undetermined for each of `views`, in their order:
+    /// what ``ambiguousAttributes()`` gives for each, found for all the views of a hierarchy
+    /// together, so that checking every view costs about a layout rather than one per view.
+    ///
+    /// Up to 64 views of a hierarchy are probed one at a time; more are probed in group tests in
+    /// one scratch copy of the constraints, which find the freedoms of usual cells but may miss
+    /// one among conflicting required constraints and inequalities at several priorities.
+    /// - Complexity: about one layout and a square root of the number of views in solution
+    ///   reads; meant for reports of whole cells.
+    public static func ambiguousAttributes(of views: [View]) -> [[LayoutAttribute]] {
+        ambiguousAttributes(of: views, exactUpTo: LayoutEngine.exactLimit)
+    }
+
+    /// ``ambiguousAttributes(of:)`` probing one view at a time up to `exactUpTo` views (tests
+    /// compare the group test with the one-view check by setting it to 0).
+    package static func ambiguousAttributes(of views: [View], exactUpTo: Int) -> [[LayoutAttribute]] {
+        var result = [[LayoutAttribute]](repeating: [], count: views.count)
+        var groups: [ObjectIdentifier: [Int]] = [:]
+        var order: [ObjectIdentifier] = []
+        for (i, view) in views.enumerated() {
+            let root = ObjectIdentifier(view.root)
+            if groups[root] == nil { order.append(root) }
+            groups[root, default: []].append(i)
+        }
+        for root in order {
+            let indices = groups[root]!
+            for (i, attributes) in zip(indices, LayoutEngine.ambiguousAttributes(of: indices.map { views[$0] }, exactUpTo: exactUpTo)) {
+                result[i] = attributes
+            }
+        }
+        return result
+    }
+
     /// The active constraints that mention this view and lie on `axis`, in the order they were
     /// activated (UIView.constraintsAffectingLayout(for:), without the constraints the engine makes).
     public func constraintsAffectingLayout(for axis: LayoutAxis) -> [LayoutConstraint] {

@@ -188,7 +188,10 @@ public final class CellTemplate {
                 guard let name = template.soleField, let v = template.value(name, in: item, row: row) else {
                     throw BindingError(field: template.soleField ?? field, viewID: id, message: "the data item has no field")
                 }
-                view.isHidden = v.isTruthy
+                guard let hidden = v.flag else {
+                    throw BindingError(field: name, viewID: id, message: "\(DataValue.flagRule), got \(v.described), in")
+                }
+                view.isHidden = hidden
             }
         }
     }
@@ -295,7 +298,8 @@ public final class CellTemplate {
         if case .null = v { return 0 }
         // The spec's rule for the same quantity (an image's side): ``SpecLimits/length``.
         guard let n = v.number, n.isFinite, SpecLimits.length.contains(CGFloat(n)) else {
-            throw BindingError(field: field, viewID: id, message: "expected a number \(SpecLimits.describe(SpecLimits.length)) in")
+            throw BindingError(field: field, viewID: id,
+                               message: "expected a number \(SpecLimits.describe(SpecLimits.length)), got \(v.described), in")
         }
         return CGFloat(n)
     }

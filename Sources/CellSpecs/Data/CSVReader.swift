@@ -47,13 +47,27 @@ struct CSVReader {
         var line = 1, recordLine = 1
         var i = 0
         var quoted = false, wasQuoted = false
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+        // Where the field began, for the place of an encoding error inside it.
+        var fieldStart = 0, fieldLine = 1
+        func endField() throws(DataFileError) {
+            // The same text rule as JSON's: UTF-8 only, no replacement characters made up.
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw DataFileError(file: file, line: fieldLine,
+                                    message: "not UTF-8 text: the field starting at byte offset \(fieldStart) has bytes that are not valid UTF-8 "
+                                        + "(save the file as UTF-8)")
+            }
+            fields.append(text)
             field.removeAll(keepingCapacity: true)
             wasQuoted = false
+            fieldStart = i + 1
+            fieldLine = line
         }
         while i < bytes.count {
             let b = bytes[i]
+            if b == 0 {
+                throw DataFileError(file: file, line: line,
+                                    message: "a NUL byte at byte offset \(i); a CSV data file is text (is it a binary file?)")
+            }
             if quoted {
                 if b == UInt8(ascii: "\"") {
                     if i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\"") {
@@ -75,13 +89,13 @@ struct CSVReader {
                     quoted = true
                     wasQuoted = true
                 case UInt8(ascii: ","):
-                    endField()
+                    try endField()
                 case 0x0A, 0x0D:
                     if b == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
-                    endField()
+                    line += 1
+                    try endField()
                     records.append((recordLine, fields))
                     fields.removeAll()
-                    line += 1
                     recordLine = line
                 default:
                     if wasQuoted {
@@ -94,7 +108,7 @@ struct CSVReader {
         }
         if quoted { throw DataFileError(file: file, line: recordLine, message: "a quoted field is not closed") }
         if !field.isEmpty || !fields.isEmpty || wasQuoted {
-            endField()
+            try endField()
             records.append((recordLine, fields))
         }
         return records

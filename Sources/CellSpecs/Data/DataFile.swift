@@ -31,16 +31,15 @@ public enum DataFile {
 
     /// Parses one data item: a JSON object of strings, numbers, booleans and nulls, or a JSON string.
     public static func parseItem(_ data: Data, file: String) throws(DataFileError) -> DataItem {
-        if let text = try? JSONDecoder().decode(String.self, from: data) { return ["text": .string(text)] }
-        do {
-            return try JSONDecoder().decode(DataItem.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let reason = context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
-            throw DataFileError(file: file, message: "not valid JSON: \(reason)")
-        } catch {
-            throw DataFileError(file: file,
-                                message: "expected a JSON object of strings, numbers, booleans and nulls (the data item), or a string")
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            let place = JSONErrorPlace(error, in: data)
+            throw DataFileError(file: file, line: place.line, column: place.column, message: "not valid JSON: \(place.message)")
         }
+        if object is String || object is [String: Any] { return try item(object, file: file, row: nil) }
+        throw DataFileError(file: file, line: 1, column: 1,
+                            message: "expected a JSON object of strings, numbers, booleans and nulls (the data item), or a string; "
+                                + "found \(kind(of: object))")
     }
 
     /// The format a path's extension names, or the content suggests.
@@ -72,12 +71,21 @@ public enum DataFile {
     private static func parseJSON(_ data: Data, file: String) throws(DataFileError) -> [DataItem] {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
-            throw DataFileError(file: file, message: "not valid JSON (\(jsonMessage(error)))")
+            let place = JSONErrorPlace(error, in: data)
+            throw DataFileError(file: file, line: place.line, column: place.column, message: "not valid JSON: \(place.message)")
         }
         guard let array = object as? [Any] else {
-            throw DataFileError(file: file, message: "expected a JSON array of objects or strings")
+            throw DataFileError(file: file, line: 1, column: 1, message: "expected a JSON array of objects or strings, found \(kind(of: object))")
         }
-        return try items(array, file: file)
+        do { return try items(array, file: file) } catch {
+            // A row's error, placed at the row's first character.
+            var placed = error
+            let bytes = [UInt8](data)
+            if let row = error.row, let offset = JSONErrorPlace.elementOffset(row - 1, in: bytes) {
+                (placed.line, placed.column) = JSONErrorPlace.lineAndColumn(ofByte: offset, in: bytes)
+            }
+            throw placed
+        }
     }
 
     /// The rows of an array read from JSON or a property list.
@@ -96,7 +104,8 @@ public enum DataFile {
             if slice.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
             let object: Any
             do { object = try JSONSerialization.jsonObject(with: Data(slice), options: [.fragmentsAllowed]) } catch {
-                throw DataFileError(file: file, line: line, message: "not valid JSON (\(jsonMessage(error)))")
+                let place = JSONErrorPlace(error, in: Data(slice))
+                throw DataFileError(file: file, line: line, column: place.column, message: "not valid JSON: \(place.message)")
             }
             do { items.append(try item(object, file: file, row: items.count + 1)) } catch {
                 throw DataFileError(file: file, line: line, message: error.message)
@@ -108,7 +117,15 @@ public enum DataFile {
     private static func parsePropertyList(_ data: Data, file: String) throws(DataFileError) -> [DataItem] {
         let object: Any
         do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
-            throw DataFileError(file: file, message: "not a valid property list (\(error.localizedDescription))")
+            // Foundation's reason ends "at line N" or "on line N" where it knows the line.
+            let ns = error as NSError
+            var reason = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+            var line: Int?
+            if let r = reason.range(of: #" (at|on) line \d+"#, options: .regularExpression) {
+                line = Int(reason[r].filter(\.isNumber))
+                reason.removeSubrange(r)
+            }
+            throw DataFileError(file: file, line: line, message: "not a valid property list: \(reason)")
         }
         guard let array = object as? [Any] else {
             throw DataFileError(file: file, message: "expected a property list array of dictionaries or strings")
@@ -117,14 +134,18 @@ public enum DataFile {
     }
 
     /// One row: a string (bound as `{text}`) or a flat object of scalars.
-    static func item(_ element: Any, file: String, row: Int) throws(DataFileError) -> DataItem {
-        if let s = element as? String { return ["text": .string(s)] }
+    static func item(_ element: Any, file: String, row: Int?) throws(DataFileError) -> DataItem {
+        if let s = element as? String { return ["text": try text(s, "the text", file: file, row: row)] }
+        if element is NSNull, let row {
+            throw DataFileError(file: file, row: row, message: "row \(row) is null; expected an object or a string")
+        }
         guard let object = element as? [String: Any] else {
             throw DataFileError(file: file, row: row, message: "expected an object or a string, found \(kind(of: element))")
         }
         var item = DataItem(minimumCapacity: object.count)
         for (key, value) in object {
             if let v = scalar(value) {
+                if case let .string(s) = v { _ = try text(s, "the field '\(key)'", file: file, row: row) }
                 item[key] = v
                 continue
             }
@@ -143,6 +164,15 @@ public enum DataFile {
             }
         }
         return item
+    }
+
+    /// A text value, refused with a NUL character in it: CSV refuses the byte, so JSON's and a
+    /// property list's `\u0000` are refused too (one rule for a value whatever file it comes from).
+    private static func text(_ s: String, _ what: String, file: String, row: Int?) throws(DataFileError) -> DataValue {
+        guard !s.utf8.contains(0) else {
+            throw DataFileError(file: file, row: row, message: "\(what) contains a NUL character (\\u0000); a data value is text")
+        }
+        return .string(s)
     }
 
     private static func scalar(_ value: Any) -> DataValue? {
@@ -166,13 +196,9 @@ public enum DataFile {
         switch value {
         case is [Any]: return "an array"
         case is [String: Any]: return "an object"
-        case is NSNumber: return "a number"
+        case is NSNull: return "null"
+        case let n as NSNumber: return String(cString: n.objCType) == "c" ? "a boolean" : "a number"
         default: return "a \(type(of: value))"
         }
-    }
-
-    private static func jsonMessage(_ error: Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
     }
 }

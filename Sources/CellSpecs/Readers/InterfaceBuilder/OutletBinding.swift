@@ -90,7 +90,10 @@ public struct OutletBinding {
             image.image = try self.image(values, spec)
         }
         if let h = values["hidden"] {
-            view.isHidden = h.isTruthy
+            guard let hidden = h.flag else {
+                throw BindingError(field: "hidden", viewID: spec.id, message: "\(DataValue.flagRule), got \(h.described), in")
+            }
+            view.isHidden = hidden
         } else {
             view.isHidden = spec.hidden == "true"
         }
@@ -108,8 +111,10 @@ public struct OutletBinding {
         if values["width"] == .null || values["height"] == .null || values[""] == .null { return nil }
         func number(_ key: String, _ recorded: String?) throws(BindingError) -> CGFloat? {
             guard let v = values[key] else { return recorded.flatMap(Double.init).map { CGFloat($0) } }
-            guard let n = v.number, n.isFinite, n >= 0 else {
-                throw BindingError(field: key, viewID: id, message: "expected a non-negative number in")
+            // The spec's rule for the same quantity (an image's side): ``SpecLimits/length``.
+            guard let n = v.number, n.isFinite, SpecLimits.length.contains(CGFloat(n)) else {
+                throw BindingError(field: key, viewID: id,
+                                   message: "expected a number \(SpecLimits.describe(SpecLimits.length)), got \(v.described), in")
             }
             return CGFloat(n)
         }

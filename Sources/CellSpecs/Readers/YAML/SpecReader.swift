@@ -43,6 +43,13 @@ struct SpecReader {
         switch error {
         case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
             return SpecError(file: file, line: mark.line, column: mark.column, message: "not valid YAML or JSON: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            // Yams places the first key that is repeated (the one of these it sorts first).
+            let key = duplicates.sorted().first ?? ""
+            return SpecError(file: file, line: context.mark.line, column: context.mark.column,
+                             message: "the key '\(key)' appears more than once in this mapping (this is its first place)")
+        case let .reader(problem, _, _, _):
+            return SpecError(file: file, line: 0, column: 0, message: "not valid YAML or JSON: \(problem)")
         default:
             return SpecError(file: file, line: 0, column: 0, message: "not valid YAML or JSON: \(error)")
         }
