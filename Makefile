@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: demo test bench bench-quick oracle docs setup build clean
+.PHONY: demo test bench bench-quick oracle docs setup build clean fuzz sanitize asan tsan leaks
 
 demo: setup
 	$(SWIFT) build -c release --product selfsizing
@@ -47,6 +47,26 @@ docs: setup
 	  $(SWIFT) package generate-documentation --target $$t --warnings-as-errors || exit 1; \
 	done
 
+# Reliability runs, none of them part of `make test`. `make fuzz` builds the libFuzzer targets of
+# Fuzz/ (with AddressSanitizer) and runs each for FUZZ_SECONDS over a corpus seeded from examples/
+# and the fixtures; a crash, leak or hang fails it and leaves the reproducer under .build/fuzz/.
+# `make sanitize` runs the test suite under AddressSanitizer (asan), the concurrent suites under
+# ThreadSanitizer (tsan) and a 1,000,000-row `heights` run under LeakSanitizer (leaks).
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
+
+sanitize: asan tsan leaks
+
+asan: setup
+	bash scripts/sanitize.sh asan
+
+tsan: setup
+	bash scripts/sanitize.sh tsan
+
+leaks: setup
+	bash scripts/sanitize.sh leaks
+
 setup:
 	@bash scripts/setup.sh
 
@@ -54,4 +74,4 @@ build: setup
 	$(SWIFT) build
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build
