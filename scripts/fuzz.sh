@@ -52,9 +52,12 @@ dict() {
     esac
 }
 
-# 1. Build. The root package's plan is dropped (not its build), as `make bench` does, so that
-# SwiftPM sees files added to the root since.
-rm -f Fuzz/.build/release/description.json Fuzz/.build/release.yaml Fuzz/.build/build.db
+# 1. Build. When the root package's sources or manifest changed since the last build, its plan is
+# dropped (not its build), as `make bench` does, so that SwiftPM sees files added to the root.
+plan=Fuzz/.build/release.yaml
+if [ ! -f "$plan" ] || [ -n "$(find Sources Package.swift Fuzz/Package.swift -newer "$plan" -print -quit)" ]; then
+    rm -f Fuzz/.build/release/description.json "$plan" Fuzz/.build/build.db
+fi
 "$SWIFT" build -c release -j 1 --package-path Fuzz \
     -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'"
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1

@@ -54,6 +54,7 @@ with open(work + "/rows.jsonl", "w") as lines, open(work + "/rows.json", "w") as
     array.write("]\n")
 PY
     local options="detect_leaks=1:halt_on_error=1:exitcode=23"
+    export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/scripts/lsan.supp:print_suppressions=0}
     echo "-- table path: heights --data rows.json --format csv"
     /usr/bin/time -f "   %e s, peak RSS %M KiB" env ASAN_OPTIONS="$options" \
         "$bin" heights examples/uyl-text-cell.yaml --data "$work/rows.json" --width 375 --format csv > /dev/null
