@@ -44,6 +44,15 @@ import Testing
         #expect(e.message.contains("a processing instruction"), "\(e)")
     }
 
+    /// FuzzInterfaceBuilder: libxml2 crashed (SEGV in xmlParseChunk) on a UTF-8 document after
+    /// three NUL bytes, which it takes for UCS-4 and hands to iconv.
+    @Test(arguments: [[0, 0, 0] as [UInt8], [0x3C, 0, 0, 0], [0x00, 0x00, 0xFE, 0xFF]])
+    func aUCS4StartIsRefused(_ start: [UInt8]) throws {
+        let e = try documentError(start + Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document/>".utf8))
+        #expect(e.line == 1 && e.column == 1, "\(e)")
+        #expect(e.message.contains("UCS-4"), "\(e)")
+    }
+
     /// The encodings libxml2 decodes itself still read.
     @Test(arguments: ["UTF-8", "utf-8", "ISO-8859-1", "US-ASCII"])
     func builtInEncodingsStillRead(_ encoding: String) throws {

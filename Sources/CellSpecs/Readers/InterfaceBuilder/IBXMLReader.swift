@@ -14,7 +14,8 @@ import FoundationXML
 ///    crashes on some inputs, found by fuzzing (Fuzz/, FuzzInterfaceBuilder), which are refused
 ///    before parsing: an encoding declared other than those libxml2 decodes itself (UTF-8, UTF-16,
 ///    ISO-8859-1, ASCII; it hands the others to iconv, and crashes on some of their input: UTF-7 or
-///    UTF-32 with a NUL, Shift_JIS with invalid bytes), and a processing instruction other than
+///    UTF-32 with a NUL, Shift_JIS with invalid bytes, UTF-8 after four bytes that read as UCS-4),
+///    a file whose first bytes are UCS-4's or EBCDIC's, and a processing instruction other than
 ///    the XML declaration (XMLParser's callback reads a missing one's data, `<?m?>`, from a null
 ///    pointer). Interface Builder writes UTF-8 and no processing instructions.
 /// 2. The first error XMLParser reports ends the parse and is the error thrown, at the line and
@@ -59,6 +60,15 @@ enum IBXMLReader {
     /// searched with them dropped, so that its ASCII reads as in UTF-8; the columns of such a
     /// document count bytes.
     static func refuseWhatCrashesXMLParser(_ positions: SourcePositions, file: String) throws(SpecError) {
+        // libxml2 detects UCS-4 and EBCDIC by the first four bytes, and decodes them with iconv.
+        let first = Array(positions.bytes.prefix(4))
+        let iconvStarts: [[UInt8]] = [[0, 0, 0, 0x3C], [0x3C, 0, 0, 0], [0, 0, 0x3C, 0], [0, 0x3C, 0, 0],
+                                      [0, 0, 0xFE, 0xFF], [0xFF, 0xFE, 0, 0], [0x4C, 0x6F, 0xA7, 0x94]]
+        if iconvStarts.contains(first) {
+            throw SpecError(file: file, line: 1, column: 1,
+                            message: "the file starts as UCS-4 or EBCDIC text does; Interface Builder writes UTF-8, "
+                                + "and this reader takes UTF-8, UTF-16, ISO-8859-1 or ASCII")
+        }
         let hasNUL = positions.bytes.contains(0)
         let bytes = hasNUL ? positions.bytes.filter { $0 != 0 } : positions.bytes
         func fail(_ offset: Int, _ message: String) -> SpecError {
