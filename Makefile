@@ -6,7 +6,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # of the Swift shared libraries. Tests use the debug build.
 CLI_RELEASE = $(SWIFT) build -c release --product selfsizing --static-swift-stdlib
 
-.PHONY: demo test bench bench-quick oracle docs setup build clean tsan
+.PHONY: demo test bench bench-quick oracle docs setup build clean fuzz sanitize asan tsan leaks
 
 demo: setup
 	$(CLI_RELEASE)
@@ -52,11 +52,25 @@ docs: setup
 	  $(SWIFT) package generate-documentation --target $$t --warnings-as-errors || exit 1; \
 	done
 
-# ThreadSanitizer over the suites that measure on several threads (background precaching, concurrent
-# layout), in a build of its own so that the plain one stays as it is. Not part of `make test`.
+# Reliability runs, none of them part of `make test`. `make fuzz` builds the libFuzzer targets of
+# Fuzz/ (with AddressSanitizer) and runs each for FUZZ_SECONDS over a corpus seeded from examples/
+# and the fixtures; a crash, leak or hang fails it and leaves the reproducer under .build/fuzz/.
+# `make sanitize` runs the test suite under AddressSanitizer (asan), the concurrent suites under
+# ThreadSanitizer (tsan: background precaching, concurrent layout, workers) and a 1,000,000-row `heights` run under LeakSanitizer (leaks).
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
+
+sanitize: asan tsan leaks
+
+asan: setup
+	bash scripts/sanitize.sh asan
+
 tsan: setup
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter 'Precache|Concurrent'
+	bash scripts/sanitize.sh tsan
+
+leaks: setup
+	bash scripts/sanitize.sh leaks
 
 setup:
 	@bash scripts/setup.sh
@@ -65,4 +79,4 @@ build: setup
 	$(SWIFT) build
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build

@@ -10,6 +10,14 @@ import FoundationXML
 /// 1. Any input ends: a document declaring entities is refused before parsing (Interface Builder
 ///    never writes `<!ENTITY`, and expanding them is the one way XML grows without bound), and
 ///    elements nest at most ``maximumDepth`` deep (real files nest a few dozen).
+/// 1a. Any input is read without a crash: XMLParser (libxml2 under swift-corelibs-foundation)
+///    crashes on some inputs, found by fuzzing (Fuzz/, FuzzInterfaceBuilder), which are refused
+///    before parsing: an encoding declared other than those libxml2 decodes itself (UTF-8, UTF-16,
+///    ISO-8859-1, ASCII; it hands the others to iconv, and crashes on some of their input: UTF-7 or
+///    UTF-32 with a NUL, Shift_JIS with invalid bytes, UTF-8 after four bytes that read as UCS-4),
+///    a file whose first bytes are UCS-4's or EBCDIC's, and a processing instruction other than
+///    the XML declaration (XMLParser's callback reads a missing one's data, `<?m?>`, from a null
+///    pointer). Interface Builder writes UTF-8 and no processing instructions.
 /// 2. The first error XMLParser reports ends the parse and is the error thrown, at the line and
 ///    column XMLParser gives for it.
 /// 3. XMLParser reports the position at the *end* of a start tag (its `>`); an element's location
@@ -28,6 +36,7 @@ enum IBXMLReader {
             throw SpecError(file: file, line: line, column: column,
                             message: "an entity declaration; Interface Builder documents have none, so this is not one")
         }
+        try refuseWhatCrashesXMLParser(positions, file: file)
         let builder = TreeBuilder(file: file, positions: positions)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -40,6 +49,64 @@ enum IBXMLReader {
                             message: "not well-formed XML: \(describe(parser.parserError, open: nil))")
         }
         return root
+    }
+
+    /// The encodings libxml2 decodes itself (rule 1a), lowercased.
+    static let builtInEncodings: Set<String> = ["utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be",
+                                                "iso-8859-1", "iso-latin-1", "latin1", "ascii", "us-ascii"]
+
+    /// Refuses a declared encoding libxml2 does not decode itself and a processing instruction
+    /// other than the XML declaration (rule 1a). A document with NUL bytes (UTF-16, UTF-32) is
+    /// searched with them dropped, so that its ASCII reads as in UTF-8; the columns of such a
+    /// document count bytes.
+    static func refuseWhatCrashesXMLParser(_ positions: SourcePositions, file: String) throws(SpecError) {
+        // libxml2 detects UCS-4 and EBCDIC by the first four bytes, and decodes them with iconv.
+        let first = Array(positions.bytes.prefix(4))
+        let iconvStarts: [[UInt8]] = [[0, 0, 0, 0x3C], [0x3C, 0, 0, 0], [0, 0, 0x3C, 0], [0, 0x3C, 0, 0],
+                                      [0, 0, 0xFE, 0xFF], [0xFF, 0xFE, 0, 0], [0x4C, 0x6F, 0xA7, 0x94]]
+        if iconvStarts.contains(first) {
+            throw SpecError(file: file, line: 1, column: 1,
+                            message: "the file starts as UCS-4 or EBCDIC text does; Interface Builder writes UTF-8, "
+                                + "and this reader takes UTF-8, UTF-16, ISO-8859-1 or ASCII")
+        }
+        let hasNUL = positions.bytes.contains(0)
+        let bytes = hasNUL ? positions.bytes.filter { $0 != 0 } : positions.bytes
+        func fail(_ offset: Int, _ message: String) -> SpecError {
+            // The offset in the document: past as many bytes other than NUL.
+            var original = offset
+            if hasNUL {
+                var kept = 0
+                original = positions.bytes.firstIndex { b in
+                    if b != 0 { kept += 1 }
+                    return kept > offset
+                } ?? positions.bytes.count
+            }
+            let (line, column) = positions.lineAndColumn(ofByte: original)
+            return SpecError(file: file, line: line, column: column, message: message)
+        }
+        // The declaration, if any, comes first (after a byte order mark).
+        let start = bytes.prefix(8).firstIndex(of: UInt8(ascii: "<"))
+        var declarationEnd = 0
+        if let start, bytes[start...].starts(with: Array("<?xml".utf8)) {
+            let end = SourcePositions.find(Array("?>".utf8), in: bytes, from: start) ?? bytes.count
+            declarationEnd = end
+            if let e = SourcePositions.find(Array("encoding".utf8), in: bytes[..<end], from: start) {
+                var i = e + 8
+                while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == UInt8(ascii: "=") { i += 1 }
+                if i < end, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+                    let quote = bytes[i]
+                    let nameEnd = bytes[(i + 1)..<end].firstIndex(of: quote) ?? end
+                    let name = String(decoding: bytes[(i + 1)..<nameEnd], as: UTF8.self)
+                    if !builtInEncodings.contains(name.lowercased()) {
+                        throw fail(e, "the XML declaration names the encoding '\(name)'; Interface Builder writes UTF-8, "
+                                   + "and this reader takes UTF-8, UTF-16, ISO-8859-1 or ASCII")
+                    }
+                }
+            }
+        }
+        if let pi = SourcePositions.find(Array("<?".utf8), in: bytes, from: declarationEnd) {
+            throw fail(pi, "a processing instruction (<?…?>); Interface Builder documents have none but the XML declaration")
+        }
     }
 
     /// XMLParser's error in words (its NSError carries no message on Linux), naming the element
@@ -160,6 +227,22 @@ struct SourcePositions {
             i += 1
         }
         return nil
+    }
+
+    /// The first occurrence of `needle` in `bytes` at or after `from`, if any.
+    static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from: Int) -> Int? {
+        guard !needle.isEmpty else { return nil }
+        var i = max(from, bytes.startIndex)
+        while i + needle.count <= bytes.endIndex {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The first occurrence of `needle` in `bytes` at or after `from`, if any.
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        find(needle, in: bytes[...], from: from)
     }
 
     /// The 1-based line and column of the byte at `offset`.
