@@ -56,7 +56,8 @@ docs: setup
 # Fuzz/ (with AddressSanitizer) and runs each for FUZZ_SECONDS over a corpus seeded from examples/
 # and the fixtures; a crash, leak or hang fails it and leaves the reproducer under .build/fuzz/.
 # `make sanitize` runs the test suite under AddressSanitizer (asan), the concurrent suites under
-# ThreadSanitizer (tsan: background precaching, concurrent layout, workers) and a 1,000,000-row `heights` run under LeakSanitizer (leaks).
+# ThreadSanitizer (tsan: background precaching, concurrent layout, workers) and a 1,000,000-row
+# `heights` run under LeakSanitizer (leaks).
 FUZZ_SECONDS ?= 60
 fuzz: setup
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
