@@ -14,7 +14,7 @@ import Foundation
 /// 3. ``commit()`` fsyncs the file and checks its size before renaming it, and fsyncs the
 ///    directory after, so that a crash leaves the old file or the whole new one.
 /// 4. A file not committed is removed: by ``discard()``, when it is released, and by the signal
-///    handlers of ``TemporaryFiles`` if SIGINT, SIGTERM or SIGHUP ends the process first.
+///    handlers of `TemporaryFiles` if SIGINT, SIGTERM or SIGHUP ends the process first.
 public final class AtomicFile {
     /// The file to replace.
     public let path: String

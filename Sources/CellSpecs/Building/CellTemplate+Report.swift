@@ -53,7 +53,7 @@ extension CellTemplate {
 
     /// Fits the configured cell at `width`, lays it out at the fitted size and reports its frames
     /// and diagnostics, as `selfsizing layout` prints them.
-    /// - Complexity: a few layouts and the ambiguity check (``View/ambiguousAttributes(of:)``),
+    /// - Complexity: a few layouts and the ambiguity check (`View.ambiguousAttributes(of:)`),
     ///   all views probed in one scratch copy of the constraints, up to ``ambiguityCheckLimit``
     ///   views; beyond that the check is skipped and a diagnostic says so.
     public func report(width: CGFloat) -> Report {

@@ -149,7 +149,7 @@ extension TableView {
     /// then the offset is set, then the band is measured with the row held still. With anchoring
     /// `.none` the offset comes from the estimates, as UIKit's does, and the row lands where the
     /// measuring leaves it.
-    /// - Throws: ``TableViewError/invalidIndexPath(_:)`` for a row the table does not have, and
+    /// - Throws: ``ListError/invalidIndexPath(_:)`` for a row the table does not have, and
     ///   errors of rows that cannot be measured.
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition) throws(TableViewError) {
         try layoutIfNeeded()

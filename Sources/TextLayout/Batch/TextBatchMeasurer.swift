@@ -124,6 +124,13 @@ public struct TextBatchMeasurer: Sendable {
                                           consume: (Output) -> Void) {
         let chunk = max(1, chunkSize)
         let chunks = (items.count + chunk - 1) / chunk
+        // The font of each language the items use, resolved once here, on the calling thread: the
+        // workers then only read this table and never contend for the measurer's font lock.
+        var byLanguage: [String?: TextMeasurer.ResolvedFont?] = [:]
+        for item in items where byLanguage.index(forKey: item.language) == nil {
+            byLanguage.updateValue(measurer.resolve(font, language: item.language, category: .large), forKey: item.language)
+        }
+        let fonts = byLanguage
         // A few chunks per core at a time: the cores stay busy while a slow chunk finishes, and
         // the outputs of one group are all that is held.
         let group = concurrently ? max(1, ProcessInfo.processInfo.activeProcessorCount) * 4 : 1
@@ -136,19 +143,9 @@ public struct TextBatchMeasurer: Sendable {
             let firstChunk = first
             let measureChunk: @Sendable (Int) -> Void = { k in
                 let c = firstChunk + k
-                // The fonts of the languages met in this chunk, each resolved once (a look-up
-                // under the measurer's font lock, which every worker shares).
-                var fonts: [(language: String?, font: TextMeasurer.ResolvedFont?)] = []
                 for i in (c * chunk)..<min(items.count, (c + 1) * chunk) {
                     let item = items[i]
-                    let resolved: TextMeasurer.ResolvedFont?
-                    if let known = fonts.first(where: { $0.language == item.language }) {
-                        resolved = known.font
-                    } else {
-                        resolved = measurer.resolve(font, language: item.language, category: .large)
-                        fonts.append((item.language, resolved))
-                    }
-                    outputs[i - start] = transform(result(item, index: i, resolved))
+                    outputs[i - start] = transform(result(item, index: i, fonts[item.language] ?? nil))
                 }
             }
             if concurrently && last - first > 1 {
