@@ -3,7 +3,7 @@ import Foundation
 
 /// A collection's viewport along its scroll axis and the anchors it holds: one stored property of
 /// ``CollectionView``, changed only on the collection's thread.
-struct CollectionViewportState {
+struct CollectionViewportState: ListAnchorHolding {
     var viewport = ListViewport()
     /// The anchor a batch update mapped to the items after it, for the rebuild that follows.
     var pendingAnchor: ListAnchor?
@@ -131,11 +131,7 @@ extension CollectionView {
     /// The anchor to keep across a rebuild: the one a batch update mapped, else the one held,
     /// else the current one by index path (a width, category or layout change, a reload).
     func anchorForRebuild() -> ListAnchor? {
-        if viewportState.hasPendingAnchor {
-            viewportState.hasPendingAnchor = false
-            defer { viewportState.pendingAnchor = nil }
-            return viewportState.pendingAnchor
-        }
+        if let mapped = viewportState.takePendingAnchor() { return mapped }
         return viewportState.heldAnchor ?? captureAnchor()
     }
 

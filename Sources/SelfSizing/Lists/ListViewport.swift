@@ -123,3 +123,24 @@ package struct ListAnchor: Sendable {
         }
     }
 }
+
+/// The anchors a list's viewport state holds across rebuilds (a table's and a collection's).
+protocol ListAnchorHolding {
+    /// The anchor a batch update mapped to the items after it, for the rebuild that follows.
+    var pendingAnchor: ListAnchor? { get set }
+    /// Whether ``pendingAnchor`` was set, even to nil (no item survived the update).
+    var hasPendingAnchor: Bool { get set }
+    /// The anchor held from a rebuild or the start of a scroll until the viewport is measured.
+    var heldAnchor: ListAnchor? { get set }
+}
+
+extension ListAnchorHolding {
+    /// The anchor a batch update mapped, taken so that it serves one rebuild: `.some` (nil when
+    /// no item survived the update) when one was mapped, `nil` when none was.
+    mutating func takePendingAnchor() -> ListAnchor?? {
+        guard hasPendingAnchor else { return nil }
+        hasPendingAnchor = false
+        defer { pendingAnchor = nil }
+        return .some(pendingAnchor)
+    }
+}

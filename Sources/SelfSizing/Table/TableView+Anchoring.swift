@@ -3,7 +3,7 @@ import Foundation
 
 /// A table's viewport, its anchoring, and the running means of measured heights: one stored
 /// property of ``TableView``, changed only on the table's thread.
-struct TableViewportState {
+struct TableViewportState: ListAnchorHolding {
     var viewport = ListViewport()
     /// Whether the offset was set (by the user or a layout): until then it is the top,
     /// `-contentInset.top`, whatever the insets are set to meanwhile.
@@ -138,11 +138,7 @@ extension TableView {
     /// The anchor to keep across a rebuild: the one a batch update mapped, else the current one
     /// by index path (a width, category or separator change, a reload).
     func anchorForRebuild() -> ListAnchor? {
-        if viewportState.hasPendingAnchor {
-            viewportState.hasPendingAnchor = false
-            defer { viewportState.pendingAnchor = nil }
-            return viewportState.pendingAnchor
-        }
+        if let mapped = viewportState.takePendingAnchor() { return mapped }
         return viewportState.heldAnchor ?? captureAnchor()
     }
 
