@@ -31,7 +31,10 @@ extension TableView {
         let source = RowSource(table: self, dataSource: dataSource, width: rowWidth, separator: separatorHeight)
         defer { normalizeSums() }
         try sizer.measureConcurrently(pending, threads: maximumConcurrency, chunk: TableView.concurrentChunk,
-                                      measure: { (worker, ip) throws(TableViewError) in try Self.measureRow(ip, source, worker) },
+                                      measure: { (worker, ip) throws(TableViewError) in
+                                          try Self.measureRow(ip, table: source.table, dataSource: source.dataSource,
+                                                              width: source.width, separator: source.separator, worker)
+                                      },
                                       chunkDone: { chunk, measured in
             var heights: [(IndexPath, Double)] = []
             heights.reserveCapacity(chunk.count)
@@ -49,16 +52,18 @@ extension TableView {
         if pending.isEmpty { progress?(done, total) }
     }
 
-    /// One row on a worker: the data source's identifier and configuration, the worker's
-    /// template, fitted at the row's width less its accessory, plus the separator.
-    private static func measureRow(_ ip: IndexPath, _ source: RowSource,
-                                   _ worker: TemplateCells<TableViewCell>.Worker) throws(TableViewError) -> CGSize {
-        let id = source.dataSource.tableView(source.table, cellIdentifierForRowAt: ip)
+    /// One row on a worker (or, for precaching, the table's thread with a template set of its
+    /// own): the data source's identifier and configuration, the worker's template, fitted at the
+    /// row's width less its accessory, plus the separator. Concurrent layout and precaching both
+    /// measure here.
+    static func measureRow(_ ip: IndexPath, table: TableView, dataSource: TableViewDataSource, width: CGFloat,
+                           separator: CGFloat, _ worker: TemplateCells<TableViewCell>.Worker) throws(TableViewError) -> CGSize {
+        let id = dataSource.tableView(table, cellIdentifierForRowAt: ip)
         let cell: TableViewCell
         do { cell = try worker.template(for: id) } catch { throw TableViewError(error, indexPath: ip) }
-        try configure(cell, identifier: id, row: ip, from: source.dataSource, of: source.table)
-        let width = source.width - cell.accessoryWidth
-        let fitted = worker.fit(cell, .fixedWidth(width), identifier: id)
-        return CGSize(width: width, height: fitted.height + source.separator)
+        try configure(cell, identifier: id, row: ip, from: dataSource, of: table)
+        let rowWidth = width - cell.accessoryWidth
+        let fitted = worker.fit(cell, .fixedWidth(rowWidth), identifier: id)
+        return CGSize(width: rowWidth, height: fitted.height + separator)
     }
 }

@@ -272,18 +272,13 @@ extension TableView {
         rowCounts.count == sections.count && zip(rowCounts, sections).allSatisfy { $0 == $1.rows.count }
     }
 
-    /// One row on a worker (or the table's thread): the data source's identifier and
-    /// configuration, the set's template, fitted at the row's width less its accessory, plus the
-    /// separator. Nil when the table or its data source is gone.
+    /// One row on a worker (or the table's thread), measured as concurrent layout measures it
+    /// (``measureRow(_:table:dataSource:width:separator:_:)``). Nil when the table or its data
+    /// source is gone.
     private static func precacheRow(_ ip: IndexPath, _ source: PrecacheSource,
                                     _ worker: TemplateCells<TableViewCell>.Worker) throws(TableViewError) -> CGSize? {
         guard let table = source.table, let dataSource = source.dataSource else { return nil }
-        let id = dataSource.tableView(table, cellIdentifierForRowAt: ip)
-        let cell: TableViewCell
-        do { cell = try worker.template(for: id) } catch { throw TableViewError(error, indexPath: ip) }
-        try configure(cell, identifier: id, row: ip, from: dataSource, of: table)
-        let width = source.width - cell.accessoryWidth
-        let fitted = worker.fit(cell, .fixedWidth(width), identifier: id)
-        return CGSize(width: width, height: fitted.height + source.separator)
+        return try measureRow(ip, table: table, dataSource: dataSource, width: source.width,
+                              separator: source.separator, worker)
     }
 }
