@@ -60,20 +60,28 @@ public final class AtomicFile {
     @discardableResult
     public func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil, fd >= 0 else { return false }
-        guard var p = bytes.baseAddress else { return true }
+        let (written, error) = Self.writeAll(bytes, to: fd)
+        count += written
+        failure = error
+        return error == nil
+    }
+
+    /// Writes all of `bytes` to a file descriptor with write(2), retrying after signals and
+    /// after short writes: the bytes written, and the system's message for the first failure
+    /// (nil when all were written). The command-line tool writes standard output through it too.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> (written: Int, failure: String?) {
+        guard var p = bytes.baseAddress else { return (0, nil) }
         var left = bytes.count
         while left > 0 {
             let n = Foundation.write(fd, p, left)
             if n < 0 {
                 if errno == EINTR { continue }
-                failure = String(cString: strerror(errno))
-                return false
+                return (bytes.count - left, String(cString: strerror(errno)))
             }
             p += n
             left -= n
-            count += n
         }
-        return true
+        return (bytes.count, nil)
     }
 
     /// Appends bytes (rule 2); false once a write has failed.

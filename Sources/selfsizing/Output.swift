@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// Standard output and standard error, written with write(2) and checked.
 ///
@@ -28,19 +29,6 @@ enum Output {
     private static func write(_ text: String, to fd: Int32) -> String? {
         _ = ignoringBrokenPipes
         var text = text
-        return text.withUTF8 { buffer -> String? in
-            guard var p = buffer.baseAddress else { return nil }
-            var left = buffer.count
-            while left > 0 {
-                let n = Foundation.write(fd, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                p += n
-                left -= n
-            }
-            return nil
-        }
+        return text.withUTF8 { AtomicFile.writeAll(UnsafeRawBufferPointer($0), to: fd).failure }
     }
 }
