@@ -144,10 +144,8 @@ extension CollectionView {
 
     /// Maps the anchor through a batch update about to be applied (its items as they will be):
     /// the first visible item that survives it (for `.end`, the last; at the end, the end),
-    /// reloaded items counting as surviving in place. Rules: items are followed with
-    /// ``BatchUpdates/apply(to:invalid:sectionCount:itemCount:)`` applied to their old positions,
-    /// reloads left out (a reloaded item stays where it is); when reloaded sections change
-    /// counts, the update is followed as given.
+    /// reloaded items counting as surviving in place, followed by `BatchUpdates.following(oldCounts:newCounts:)`
+    /// (the table's rule).
     /// - Complexity: O(n).
     /// - Parameter oldCounts: the item counts before the update; a layout that does not have
     ///   them (a reload not yet laid out) gives no anchor.
@@ -161,29 +159,10 @@ extension CollectionView {
         }
         let visible = indexPathsForVisibleItems
         guard !visible.isEmpty else { return }
-        var starts: [Int] = []
-        var total = 0
-        for s in sections { starts.append(total); total += s.arrangement.count }
-        func marks() -> [[Int]] { sections.indices.map { s in (0..<sections[s].arrangement.count).map { starts[s] + $0 } } }
-        var mapped = marks()
-        var kept = updates
-        kept.reloadedItems = []
-        let counts = itemCounts()
-        do throws(BatchUpdateError) {
-            try kept.apply(to: &mapped, invalid: -1, sectionCount: counts.count, itemCount: { counts[$0] })
-        } catch {
-            do throws(BatchUpdateError) {
-                mapped = marks()
-                try updates.apply(to: &mapped, invalid: -1, sectionCount: counts.count, itemCount: { counts[$0] })
-            } catch { return }
-        }
-        var newPlace: [Int: IndexPath] = [:]
-        for (s, items) in mapped.enumerated() {
-            for (i, mark) in items.enumerated() where mark >= 0 { newPlace[mark] = IndexPath(item: i, section: s) }
-        }
+        guard let follow = updates.following(oldCounts: oldCounts, newCounts: itemCounts()) else { return }
         let vp = viewport
         for ip in anchoring == .end ? visible.reversed() : visible {
-            guard let place = newPlace[starts[ip[0]] + ip[1]], let frame = layoutAttributesForItem(at: ip)?.frame else { continue }
+            guard let place = follow(ip), let frame = layoutAttributesForItem(at: ip)?.frame else { continue }
             let (start, extent) = span(frame)
             viewportState.pendingAnchor = anchoring == .end
                 ? ListAnchor(indexPath: place, edge: .bottom, screenY: vp.screenY(start + extent))

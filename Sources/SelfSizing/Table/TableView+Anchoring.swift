@@ -168,8 +168,9 @@ extension TableView {
 
     /// Maps the anchor through a batch update about to be applied (its rows as they will be):
     /// the first visible row that survives it (for `.end`, the last), reloaded rows counting as
-    /// surviving in place. Rules: rows are followed with ``BatchUpdates/apply(to:invalid:sectionCount:itemCount:)``
-    /// applied to their old positions, reloads left out (a reloaded row stays where it is).
+    /// surviving in place, followed by `BatchUpdates.following(oldCounts:newCounts:)` (reloads
+    /// left out, so that a reloaded row stays where it is; when reloaded sections change counts,
+    /// the update as given).
     /// - Complexity: O(n).
     func anchorThrough(_ updates: BatchUpdates) {
         viewportState.hasPendingAnchor = true
@@ -181,29 +182,10 @@ extension TableView {
         }
         let visible = indexPathsForVisibleRows
         guard !visible.isEmpty else { return }
-        var starts: [Int] = []
-        var total = 0
-        for s in sections { starts.append(total); total += s.rows.count }
-        var marks = sections.indices.map { s in (0..<sections[s].rows.count).map { starts[s] + $0 } }
-        var kept = updates
-        kept.reloadedItems = []
-        let counts = rowCounts()
-        do throws(BatchUpdateError) {
-            try kept.apply(to: &marks, invalid: -1, sectionCount: counts.count, itemCount: { counts[$0] })
-        } catch {
-            // Reloaded sections change counts: follow the update as given.
-            do throws(BatchUpdateError) {
-                marks = sections.indices.map { s in (0..<sections[s].rows.count).map { starts[s] + $0 } }
-                try updates.apply(to: &marks, invalid: -1, sectionCount: counts.count, itemCount: { counts[$0] })
-            } catch { return }
-        }
-        var newPlace: [Int: IndexPath] = [:]
-        for (s, rows) in marks.enumerated() {
-            for (r, mark) in rows.enumerated() where mark >= 0 { newPlace[mark] = IndexPath(row: r, section: s) }
-        }
+        guard let follow = updates.following(oldCounts: sections.map(\.rows.count), newCounts: rowCounts()) else { return }
         let vp = viewport
         for ip in anchoring == .end ? visible.reversed() : visible {
-            guard let place = newPlace[starts[ip.section] + ip.row] else { continue }
+            guard let place = follow(ip) else { continue }
             let frame = rectForRow(at: ip)
             let edge: ListAnchor.Edge = anchoring == .end ? .bottom : .top
             let y = edge == .top ? frame.minY : frame.maxY
