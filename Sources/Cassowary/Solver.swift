@@ -146,6 +146,9 @@ public final class Solver {
     public struct Statistics: Sendable, Hashable {
         /// Simplex pivots made since the solver was created or reset.
         public var pivots: Int
+        /// Those of the pivots that were bound flips of the dual simplex: a symbol moved to the
+        /// limit a short row sets it (a view's floor) while a long row is repaired.
+        public var boundFlips: Int
         /// Rows of the tableau.
         public var rows: Int
         /// Non-zero cells in those rows: how dense the tableau is.
@@ -160,7 +163,7 @@ public final class Solver {
     /// - Complexity: O(rows).
     public var statistics: Statistics {
         let live = tableau.rows.filter { $0.basic >= 0 }
-        return Statistics(pivots: tableau.pivotCount, rows: live.count,
+        return Statistics(pivots: tableau.pivotCount, boundFlips: tableau.flipCount, rows: live.count,
                           cells: live.reduce(0) { $0 + Int($1.count) }, symbols: tableau.symbols.count,
                           longestRow: Int(live.map(\.count).max() ?? 0))
     }

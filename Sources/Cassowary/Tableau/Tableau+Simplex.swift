@@ -1,8 +1,6 @@
 // The simplex steps, named after the Cassowary paper and kiwi: substitute, pivot, optimize
-// (primal, lexicographic over the priority levels), dualOptimize (after constants change), and the
-// expansion of DAG rows into proper form.
-
-struct DualOptimizeFailure: Error {}
+// (primal, lexicographic over the priority levels), and the expansion of DAG rows into proper
+// form. The dual simplex is in Tableau+DualSimplex.swift.
 
 extension Tableau {
     /// Records a restricted row whose constant went negative (or a dummy row that is no longer 0).
@@ -128,53 +126,6 @@ extension Tableau {
             }
         }
         return best < 0 ? nil : (best, bestRatio)
-    }
-
-    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
-    /// Throws `DualOptimizeFailure` when no symbol can repair a row: the required constraints
-    /// cannot hold with the new constants.
-    mutating func dualOptimize() throws {
-        while let b = infeasible.popLast() {
-            let slot = symbols[Int(b)].row
-            guard slot >= 0 else { continue }
-            let h = rows[Int(slot)]
-            if symbols[Int(b)].kind == .dummy {
-                if abs(h.constant) > Tableau.epsilon {
-                    infeasible.removeAll()
-                    throw DualOptimizeFailure()
-                }
-                continue
-            }
-            guard h.constant < -Tableau.epsilon else { continue }
-            var best: Int32 = -1
-            var bestCoefficient = 0.0
-            for i in Int(h.start)..<Int(h.start + h.count) {
-                let c = cellCoefficients[i]
-                let s = cellSymbols[i]
-                guard c > Tableau.epsilon, symbols[Int(s)].kind != .dummy else { continue }
-                if best < 0 || dualRatioLess(s, c, best, bestCoefficient) {
-                    best = s
-                    bestCoefficient = c
-                }
-            }
-            guard best >= 0 else {
-                infeasible.removeAll()
-                throw DualOptimizeFailure()
-            }
-            pivot(best, slot)
-        }
-        clearCandidates()
-    }
-
-    /// Lexicographic comparison of the dual ratios cost/coefficient, highest priority first.
-    private func dualRatioLess(_ s: Int32, _ cs: Double, _ t: Int32, _ ct: Double) -> Bool {
-        for l in levels.indices {
-            let a = levels[l].coefficients[Int(s)] / cs
-            let b = levels[l].coefficients[Int(t)] / ct
-            if a < b - Tableau.epsilon { return true }
-            if a > b + Tableau.epsilon { return false }
-        }
-        return s < t
     }
 
     /// Drives the artificial objective (a copy of the row being added) to its minimum.

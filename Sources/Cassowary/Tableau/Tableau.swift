@@ -92,6 +92,15 @@ struct Tableau {
         var queued: UInt32 = 0
         /// The symbol's coefficient in the accumulator.
         var accumulated: Double = 0
+        /// Bumped when a bound flip changes the symbol's dual ratio: older heap entries are stale.
+        var dualVersion: UInt32 = 0
+    }
+
+    /// A candidate of the dual ratio test in the bound-flipping heap.
+    struct DualEntry {
+        var symbol: Int32
+        var version: UInt32
+        var coefficient: Double
     }
 
     // Symbols, indexed by symbol.
@@ -153,8 +162,18 @@ struct Tableau {
     var expansionHeap = Buffer<Int64>()
     var expansionProper = Buffer<Int32>()
     var valuesAreCurrent = false
+    /// Set by a bound flip of the dual simplex: the primal simplex must run once the rows are
+    /// feasible again (see `dualOptimize()`).
+    var pendingCleanup = false
+    /// The bound-flipping ratio test's heap: entry indexes, the entries, and each entry's ratio
+    /// at every objective level (`levels.count` keys per entry).
+    var dualHeap = Buffer<Int32>()
+    var dualEntries = Buffer<DualEntry>()
+    var dualKeys = Buffer<Double>()
     /// Pivots made so far, for tests and benchmarks.
     var pivotCount = 0
+    /// Bound flips of the dual simplex so far (counted in `pivotCount` too).
+    var flipCount = 0
 
     /// The initial storage of the buffers: one allocation.
     var arena: Arena
@@ -239,6 +258,9 @@ struct Tableau {
         columnCells.deallocate()
         expansionHeap.deallocate()
         expansionProper.deallocate()
+        dualHeap.deallocate()
+        dualEntries.deallocate()
+        dualKeys.deallocate()
         tags.deallocate()
         tagConstraints.deallocate()
         freeTags.deallocate()
@@ -264,7 +286,8 @@ struct Tableau {
                        dagOrder.ownsStorage, nodeSlot.ownsStorage, nodeNext.ownsStorage, levels.ownsStorage,
                        infeasible.ownsStorage, tags.ownsStorage, tagConstraints.ownsStorage, freeTags.ownsStorage,
                        slotStamp.ownsStorage, touched.ownsStorage, columnSlots.ownsStorage, columnCells.ownsStorage,
-                       expansionHeap.ownsStorage, expansionProper.ownsStorage]
+                       expansionHeap.ownsStorage, expansionProper.ownsStorage, dualHeap.ownsStorage,
+                       dualEntries.ownsStorage, dualKeys.ownsStorage]
         var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.ownsStorage ? 1 : 0)
         for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
         n += (rowIndexes.ownsStorage ? 1 : 0) + (freeIndexes.ownsStorage ? 1 : 0) + rowIndexes.count
