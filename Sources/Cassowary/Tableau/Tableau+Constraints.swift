@@ -4,7 +4,7 @@
 extension Tableau {
     // MARK: - Lookup
 
-    func tag(of constraint: Constraint) -> Int32? {
+    mutating func tag(of constraint: Constraint) -> Int32? {
         if usesCaches, constraint.cachedOwner == identity {
             let t = constraint.cachedTag
             if t >= 0, Int(t) < tags.count, tags[Int(t)].id == ObjectIdentifier(constraint) { return t }
@@ -138,7 +138,7 @@ extension Tableau {
     }
 
     /// An external symbol of the accumulated row that no row mentions yet and that is not basic.
-    private func freshExternal() -> Int32? {
+    private mutating func freshExternal() -> Int32? {
         for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             if symbols[Int(s)].row < 0 && symbols[Int(s)].refs == 0 { return s }
         }
@@ -146,7 +146,7 @@ extension Tableau {
     }
 
     /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0.
-    private func chooseSubject(marker: Int32, other: Int32) -> Int32? {
+    private mutating func chooseSubject(marker: Int32, other: Int32) -> Int32? {
         for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             return s
         }
@@ -155,7 +155,7 @@ extension Tableau {
         return nil
     }
 
-    private func allDummies() -> Bool {
+    private mutating func allDummies() -> Bool {
         for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].kind != .dummy { return false }
         return true
     }

@@ -95,7 +95,7 @@ extension Tableau {
     }
 
     /// Lexicographic comparison of the dual ratios cost/coefficient, highest priority first.
-    private func dualRatioLess(_ s: Int32, _ cs: Double, _ t: Int32, _ ct: Double) -> Bool {
+    private mutating func dualRatioLess(_ s: Int32, _ cs: Double, _ t: Int32, _ ct: Double) -> Bool {
         for l in levels.indices {
             let a = levels[l].coefficients[Int(s)] / cs
             let b = levels[l].coefficients[Int(t)] / ct
@@ -166,7 +166,7 @@ extension Tableau {
     }
 
     /// Heap order: the ratios lexicographically, highest priority first, then the symbol.
-    private func entryLess(_ x: Int32, _ y: Int32) -> Bool {
+    private mutating func entryLess(_ x: Int32, _ y: Int32) -> Bool {
         let n = levels.count
         let kx = Int(x) * n, ky = Int(y) * n
         for l in 0..<n {

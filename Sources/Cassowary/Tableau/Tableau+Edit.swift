@@ -172,7 +172,7 @@ extension Tableau {
         try remove(constraint(ofTag: edit.tag))
     }
 
-    func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }
+    mutating func hasEditVariable(_ variable: Variable) -> Bool { edits[ObjectIdentifier(variable)] != nil }
 
     mutating func suggestValue(_ value: Double, for variable: Variable) throws {
         let key = ObjectIdentifier(variable)

@@ -298,7 +298,7 @@ struct Tableau {
     }
 
     /// The constraint of a tag in use.
-    func constraint(ofTag t: Int32) -> Constraint {
+    mutating func constraint(ofTag t: Int32) -> Constraint {
         tagConstraints[Int(t)].unsafelyUnwrapped.takeUnretainedValue()
     }
 
@@ -334,7 +334,7 @@ struct Tableau {
         return s
     }
 
-    func existingSymbol(for variable: Variable) -> Int32? {
+    mutating func existingSymbol(for variable: Variable) -> Int32? {
         if usesCaches, variable.cachedOwner == identity {
             let s = variable.cachedSymbol
             if s >= 0, Int(s) < variables.count, variables[Int(s)]?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque() { return s }
@@ -378,7 +378,7 @@ struct Tableau {
         return i
     }
 
-    func existingLevel(for priority: Double) -> Int? {
+    mutating func existingLevel(for priority: Double) -> Int? {
         levels.firstIndex { $0.priority == priority }
     }
 
