@@ -6,6 +6,7 @@ import Glibc
 // selfsizing-bench: the standard solver workloads, printed in kiwi_workloads.py's format with
 // the same checksums. `--quick` runs fewer cells and sizes, `--scaling` adds n = 10,000,
 // `--only NAME` runs the workloads whose name starts with NAME, `--stats` prints tableau sizes,
+// pivots and bound flips,
 // `--parts` times the parts of the spec workload, `--check` compares reused and fresh templates,
 // `--serial` lays list rows out on one thread.
 
@@ -83,10 +84,14 @@ func benchCells() throws {
     }
 }
 
+/// The medians of the chain workloads in ms, by "name build|resize n", for the scaling check.
+nonisolated(unsafe) var chainMedians: [String: Double] = [:]
+
 func benchChain(_ name: String, _ builder: (Int) throws -> Chain, _ n: Int, runs: Int,
                 resizes: [Double], resizeRuns: Int, total: Bool = false) throws {
     guard selected(name) else { return }
     let (median, minimum, chain) = try timed(runs) { try builder(n) }
+    chainMedians["\(name) build \(n)"] = median / 1e6
     let check = total ? "total.w=\(fixed(chain.totalWidth(), 2))" : "checksum=\(fixed(chain.checksum(), 2))"
     print("\(pad(name, 11)) n=\(pad(String(n), 5)) build+solve   median \(fixed(median / 1e6, 3, width: 10)) ms  min \(fixed(minimum / 1e6, 3, width: 10)) ms  runs=\(runs)  \(check)")
     let (rm, rmin, value) = try timed(resizeRuns) { () throws -> Double in
@@ -96,11 +101,8 @@ func benchChain(_ name: String, _ builder: (Int) throws -> Chain, _ n: Int, runs
         }
         return total ? chain.totalWidth() : chain.checksum()
     }
-    guard !resizes.isEmpty else {
-        print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        skipped (pass --slow to measure)")
-        return
-    }
     let k = Double(resizes.count)
+    chainMedians["\(name) resize \(n)"] = rm / k / 1e6
     let check2 = total ? "total.w=\(fixed(value, 2))" : "checksum=\(fixed(value, 2))"
     print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        median \(fixed(rm / k / 1e6, 3, width: 10)) ms  min \(fixed(rmin / k / 1e6, 3, width: 10)) ms  per suggestValue+updateVariables (x\(resizes.count), runs=\(resizeRuns))  \(check2)")
 }
@@ -144,10 +146,8 @@ if arguments.contains("--stats") {
         print("chain-intr \(n) resized x4", chain.solver.statistics)
         let r = try rowFlex(n)
         print("row-flex \(n)   ", r.solver.statistics)
-        if n <= 1000 {
-            try r.solver.suggestValue(r.base * 0.9, for: r.container.w)
-            print("row-flex \(n) shrunk", r.solver.statistics)
-        }
+        try r.solver.suggestValue(r.base * 0.9, for: r.container.w)
+        print("row-flex \(n) shrunk", r.solver.statistics)
     }
     exit(0)
 }
@@ -176,10 +176,17 @@ do {
     // Its peak memory must be its own: only in a process of its own (make bench runs one).
     if only == "list-million" { try benchMillionRows() }
     for n in (quick ? [250] : [250, 500, 1000]) + extra {
-        // The resize of row-flex grows faster than linearly (see the README); at n = 10,000 it would
-        // take many minutes, so --scaling measures its build only unless --slow is given.
-        let resizes = n > 2000 && !arguments.contains("--slow") ? [] : [0.9, 1.0]
-        try benchChain("row-flex", rowFlex, n, runs: n >= 1000 ? 1 : 3, resizes: resizes, resizeRuns: n >= 500 ? 1 : 3, total: true)
+        try benchChain("row-flex", rowFlex, n, runs: 3, resizes: [0.9, 1.0], resizeRuns: 3, total: true)
+    }
+    if scaling {
+        // The scaling check: 10x the views should cost at most 12x the time.
+        for name in ["chain-plain", "chain-intr", "row-flex"] {
+            for part in ["build", "resize"] {
+                guard let small = chainMedians["\(name) \(part) 1000"], let large = chainMedians["\(name) \(part) 10000"] else { continue }
+                let ratio = large / small
+                print("scaling     \(pad(name, 11)) \(pad(part, 6)) 10,000 / 1,000 views  \(fixed(ratio, 1, width: 5))x  (target <= 12x)\(ratio <= 12 ? "" : "  MISSED")")
+            }
+        }
     }
 } catch {
     print("error: \(error)")

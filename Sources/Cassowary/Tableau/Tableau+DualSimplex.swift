@@ -9,6 +9,10 @@ extension Tableau {
     /// Throws `DualOptimizeFailure` when no symbol can repair a row: the required constraints
     /// cannot hold with the new constants.
     mutating func dualOptimize() throws {
+        // Every flip moves the row being repaired strictly towards feasibility, but with a
+        // coefficient near epsilon the steps could be tiny: past this many flips in one call, the
+        // repair goes on with plain pivots only, so that it always ends.
+        var flipBudget = max(64, 4 * symbols.count)
         while let b = infeasible.popLast() {
             let slot = symbols[Int(b)].row
             guard slot >= 0 else { continue }
@@ -21,7 +25,7 @@ extension Tableau {
                 continue
             }
             guard h.constant < -Tableau.epsilon else { continue }
-            do { try repair(slot) } catch {
+            do { try repair(slot, flipBudget: &flipBudget) } catch {
                 infeasible.removeAll()
                 throw error
             }
@@ -55,7 +59,7 @@ extension Tableau {
     /// (its ratio is at most the final entering one); `pendingCleanup` records that flips happened,
     /// and the primal simplex then removes any cost a symbol of a flipped row was left with, once
     /// every row is feasible.
-    private mutating func repair(_ slot: Int32) throws {
+    private mutating func repair(_ slot: Int32, flipBudget: inout Int) throws {
         // 1. The dual ratio test, by one scan of the row.
         var q: Int32 = -1
         var a = 0.0
@@ -73,10 +77,11 @@ extension Tableau {
         var heapBuilt = false
         while true {
             // 2. The bound flip.
-            if let (bound, step) = leavingRow(for: q), step > Tableau.epsilon,
+            if flipBudget > 0, let (bound, step) = leavingRow(for: q), step > Tableau.epsilon,
                rows[Int(slot)].constant + a * step < -Tableau.epsilon {
                 pivot(q, bound)
                 flipCount += 1
+                flipBudget -= 1
                 pendingCleanup = true
                 if heapBuilt {
                     pushFlipped(bound, into: slot)
