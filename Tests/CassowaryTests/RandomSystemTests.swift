@@ -93,28 +93,7 @@ import Testing
 
         /// Compares the solver's current solution with the reference optimum.
         func check(_ step: String) {
-            expectSound(solver)
-            solver.updateVariables()
-            guard let reference = ReferenceLP.lexicographicViolations(system, variables: variables) else {
-                Issue.record("\(step): the reference finds the accepted system infeasible")
-                return
-            }
-            var ours: [Double: Double] = [:]
-            for (c, constant) in system {
-                var e = c.expression
-                e.constant = constant
-                let v = violation(of: Constraint(e, c.relation, priority: c.priority))
-                if c.priority.isRequired {
-                    #expect(v < 1e-6, "\(step): required \(c) violated by \(v)")
-                } else {
-                    ours[c.priority.rawValue, default: 0] += v
-                }
-            }
-            for (level, optimum) in reference {
-                let got = ours[level] ?? 0
-                #expect(abs(got - optimum) <= 1e-5 * (1 + abs(optimum)),
-                        "\(step): level \(level) violation \(got), reference \(optimum)")
-            }
+            expectMatchesReference(solver, system, variables: variables, step)
         }
     }
 

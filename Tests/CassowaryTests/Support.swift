@@ -21,3 +21,32 @@ func throwsUnsatisfiable(_ body: () throws -> Void) -> Bool {
         return false
     }
 }
+
+/// Compares a solver's current solution with the reference optimum of `system` (each constraint
+/// with the constant the solver holds for it): the required constraints hold, and each priority
+/// level's sum of violations is the dense reference LP's.
+func expectMatchesReference(_ solver: Solver, _ system: [(Constraint, Double)], variables: [Variable], _ step: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+    expectSound(solver, sourceLocation: sourceLocation)
+    solver.updateVariables()
+    guard let reference = ReferenceLP.lexicographicViolations(system, variables: variables) else {
+        Issue.record("\(step): the reference finds the accepted system infeasible", sourceLocation: sourceLocation)
+        return
+    }
+    var ours: [Double: Double] = [:]
+    for (c, constant) in system {
+        var e = c.expression
+        e.constant = constant
+        let v = violation(of: Constraint(e, c.relation, priority: c.priority))
+        if c.priority.isRequired {
+            #expect(v < 1e-6, "\(step): required \(c) violated by \(v)", sourceLocation: sourceLocation)
+        } else {
+            ours[c.priority.rawValue, default: 0] += v
+        }
+    }
+    for (level, optimum) in reference {
+        let got = ours[level] ?? 0
+        #expect(abs(got - optimum) <= 1e-5 * (1 + abs(optimum)),
+                "\(step): level \(level) violation \(got), reference \(optimum)", sourceLocation: sourceLocation)
+    }
+}
