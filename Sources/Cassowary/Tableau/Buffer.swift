@@ -124,16 +124,29 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
 /// One allocation carved into the initial storage of a tableau's buffers, so that a small solver
 /// (a table cell's, built and dropped per cell) costs one `malloc` instead of one per buffer.
 /// Buffers that outgrow their slice move out on their own; the arena is freed once, by its owner.
+///
+/// The owner sizes it by running its takes on a ``measuring()`` arena first, so that the list of
+/// slices is written once.
 struct Arena {
     private(set) var base: UnsafeMutableRawPointer?
     private var size = 0
-    private var offset = 0
+    /// The bytes taken so far (on a measuring arena, the size the takes need).
+    private(set) var offset = 0
+    /// Whether this arena only counts bytes: its takes return empty buffers.
+    private(set) var isMeasuring = false
 
     /// An arena of `size` bytes (0 makes none: every `take` then returns an empty buffer).
     init(size: Int) {
         guard size > 0 else { return }
         base = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         self.size = size
+    }
+
+    /// An arena that allocates nothing and counts the bytes of the takes made on it.
+    static func measuring() -> Arena {
+        var arena = Arena(size: 0)
+        arena.isMeasuring = true
+        return arena
     }
 
     /// The bytes `n` elements of `T` take in an arena, rounded so that every slice stays aligned.
@@ -144,6 +157,10 @@ struct Arena {
     /// An empty buffer over the next `n` elements of the arena.
     mutating func take<T: BitwiseCopyable>(_ type: T.Type, _ n: Int) -> Buffer<T> {
         let bytes = Arena.bytes(type, n)
+        if isMeasuring {
+            offset += bytes
+            return Buffer()
+        }
         guard let base, MemoryLayout<T>.alignment <= 16, offset + bytes <= size else { return Buffer() }
         let p = (base + offset).bindMemory(to: T.self, capacity: n)
         offset += bytes

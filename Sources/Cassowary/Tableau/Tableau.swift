@@ -195,19 +195,17 @@ struct Tableau {
     init(identity: ObjectIdentifier, usesCaches: Bool = true) {
         self.identity = identity
         self.usesCaches = usesCaches
+        // The takes run twice: on a measuring arena to size the allocation, then on the real one.
+        arena = Arena.measuring()
+        takeInitialStorage()
+        arena = Arena(size: arena.offset)
+        takeInitialStorage()
+    }
+
+    /// Points the buffers at their initial slices of `arena`.
+    private mutating func takeInitialStorage() {
         let ns = Tableau.initialSymbols, nr = Tableau.initialRows, nc = Tableau.initialCells
         let nl = Tableau.initialLevels, small = 16
-        var size = Arena.bytes(SymbolInfo.self, ns) + Arena.bytes(SymbolScratch.self, ns)
-            + Arena.bytes(Unmanaged<Variable>?.self, ns) + 4 * Arena.bytes(Int32.self, small)
-            + Arena.bytes(Int32.self, nr) + Arena.bytes(Unmanaged<Variable>.self, nr)
-            + Arena.bytes(RowHeader.self, nr) + Arena.bytes(UInt32.self, nr)
-            + 3 * Arena.bytes(Int32.self, nc) + Arena.bytes(Double.self, nc)
-            + Arena.bytes(DagEntry.self, nr) + Arena.bytes(Tag.self, nr)
-            + Arena.bytes(Unmanaged<Constraint>?.self, nr) + 3 * Arena.bytes(Int32.self, nr)
-            + Arena.bytes(Int.self, nr) + Arena.bytes(Int64.self, nr) + Arena.bytes(Level.self, nl)
-            + Arena.bytes(PooledLevel.self, nl)
-        size += nl * (Arena.bytes(Double.self, ns) + Arena.bytes(Int32.self, small))
-        arena = Arena(size: size)
         symbols = arena.take(SymbolInfo.self, ns)
         scratch = arena.take(SymbolScratch.self, ns)
         variables = arena.take(Unmanaged<Variable>?.self, ns)
@@ -234,7 +232,8 @@ struct Tableau {
         levels = arena.take(Level.self, nl)
         levelPool = arena.take(PooledLevel.self, nl)
         for _ in 0..<nl {
-            levelPool.append(PooledLevel(coefficients: arena.take(Double.self, ns), candidates: arena.take(Int32.self, small)))
+            let pooled = PooledLevel(coefficients: arena.take(Double.self, ns), candidates: arena.take(Int32.self, small))
+            if !arena.isMeasuring { levelPool.append(pooled) }
         }
     }
 
