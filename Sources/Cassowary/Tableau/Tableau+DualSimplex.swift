@@ -89,7 +89,7 @@ extension Tableau {
                     buildDualHeap(slot)
                     heapBuilt = true
                 }
-                guard let next = popDualHeap(slot) else { throw DualOptimizeFailure() }
+                guard let next = popDualHeap() else { throw DualOptimizeFailure() }
                 (q, a) = next
                 continue
             }
@@ -155,7 +155,7 @@ extension Tableau {
     }
 
     /// The least candidate still current: parametric, and not re-queued since it was pushed.
-    private mutating func popDualHeap(_ slot: Int32) -> (Int32, Double)? {
+    private mutating func popDualHeap() -> (Int32, Double)? {
         while let top = dualHeap.first {
             let last = dualHeap.popLast()!
             if !dualHeap.isEmpty {
