@@ -35,6 +35,13 @@ public final class Solver {
         tableau.deallocate()
     }
 
+    /// Tells the live solver whose identity is `owner` that another solver now holds one of its
+    /// variables: it writes every variable from now on.
+    static func noteVariablesShared(owner: ObjectIdentifier) {
+        let solver = Unmanaged<Solver>.fromOpaque(unsafeBitCast(owner, to: UnsafeRawPointer.self)).takeUnretainedValue()
+        solver.tableau.sharesVariables = true
+    }
+
     /// Installs a constraint.
     /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is installed already,
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot hold

@@ -17,6 +17,11 @@ public final class Variable {
     /// the common case (one solver per variable) needs no hashing.
     @exclusivity(unchecked) var cachedOwner: ObjectIdentifier?
     @exclusivity(unchecked) var cachedSymbol: Int32 = -1
+    /// How many solvers hold this variable. With more than one, each of them writes every value
+    /// on each `updateVariables`, so that the last call wins; a variable's only solver writes
+    /// just the values that moved. `cachedOwner` is cleared when its solver goes, so that it
+    /// always names a live solver.
+    @exclusivity(unchecked) var holders: Int32 = 0
 
     /// Creates a variable.
     /// - Parameter name: a name for descriptions; it need not be unique.

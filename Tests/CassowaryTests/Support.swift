@@ -29,6 +29,8 @@ func expectMatchesReference(_ solver: Solver, _ system: [(Constraint, Double)], 
                             sourceLocation: SourceLocation = #_sourceLocation) {
     expectSound(solver, sourceLocation: sourceLocation)
     solver.updateVariables()
+    // Again with the values computed: the incremental values agree with every row.
+    expectSound(solver, sourceLocation: sourceLocation)
     guard let reference = ReferenceLP.lexicographicViolations(system, variables: variables) else {
         Issue.record("\(step): the reference finds the accepted system infeasible", sourceLocation: sourceLocation)
         return

@@ -54,6 +54,7 @@ extension Tableau {
         guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint.priority) }
         guard constraint.expression.isFinite else { throw SolverError.nonFiniteConstraint(constraint) }
         guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
+        invalidateAllValues()
         compactIfNeeded()
         let expression = constraint.expression
         let exprConstant = constant ?? expression.constant
@@ -133,7 +134,6 @@ extension Tableau {
             }
         }
         _ = storeTag(tag, constraint)
-        valuesAreCurrent = false
         try optimize()
     }
 
@@ -211,7 +211,7 @@ extension Tableau {
         let success = abs(rows[Int(artificialSlot)].constant) < Tableau.epsilon
         let artSlot = symbols[Int(art)].row
         if artSlot >= 0 {
-            symbols[Int(art)].row = -1
+            makeParametric(art)
             if !success || rows[Int(artSlot)].count == 0 {
                 freeRow(artSlot)
                 dropSymbol(art)
@@ -242,6 +242,7 @@ extension Tableau {
 
     mutating func remove(_ constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+        invalidateAllValues()
         compactIfNeeded()
         let tag = tags[Int(t)]
         releaseTag(t)
@@ -249,7 +250,7 @@ extension Tableau {
         let marker = tag.marker
         let slot = symbols[Int(marker)].row
         if slot >= 0 {
-            symbols[Int(marker)].row = -1
+            makeParametric(marker)
             freeRow(slot)
         } else {
             var leaving: Int32 = -1
@@ -266,13 +267,12 @@ extension Tableau {
                 leaving = candidate
             }
             pivot(marker, leaving)
-            symbols[Int(marker)].row = -1
+            makeParametric(marker)
             freeRow(leaving)
         }
         // The other error symbol is bound by nothing now: drop its row, or its cells.
         if tag.other >= 0 { dropSymbol(tag.other) }
         dropSymbol(marker)
-        valuesAreCurrent = false
         try optimize()
     }
 
@@ -280,7 +280,7 @@ extension Tableau {
     private mutating func dropSymbol(_ s: Int32) {
         let slot = symbols[Int(s)].row
         if slot >= 0 {
-            symbols[Int(s)].row = -1
+            makeParametric(s)
             freeRow(slot)
         }
         collectColumn(s)

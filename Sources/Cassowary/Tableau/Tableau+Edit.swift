@@ -9,17 +9,18 @@ extension Tableau {
         let slot = symbols[Int(m)].row
         if slot >= 0 {
             rows[Int(slot)].constant -= shift
+            rowChanged(slot)
             noteFeasibility(slot)
         } else {
             collectColumn(m)
             for k in columnSlots.indices {
                 let t = columnSlots[k]
                 rows[Int(t)].constant += cellCoefficients[columnCells[k]] * shift
+                rowChanged(t)
                 noteFeasibility(t)
             }
             for l in levels.indices { levels[l].value += levels[l].coefficients[Int(m)] * shift }
         }
-        valuesAreCurrent = false
     }
 
     /// Sets the constant of an installed constraint's expression without removing it.
@@ -186,47 +187,6 @@ extension Tableau {
         tags[Int(edit.tag)].constant -= delta
         do { try dualOptimize() } catch {
             throw SolverError.internalError("the dual simplex failed on a suggested value")
-        }
-    }
-
-    // MARK: - Values
-
-    /// Computes the value of every basic symbol: proper rows are their constants, DAG rows are
-    /// evaluated in creation order (each refers to older rows only).
-    mutating func computeValues() {
-        if valuesAreCurrent { return }
-        for slot in rows.indices {
-            let h = rows[slot]
-            if h.basic >= 0 && h.seq == 0 { symbols[Int(h.basic)].value = h.constant }
-        }
-        var live = 0
-        for entry in dagOrder {
-            let h = rows[Int(entry.slot)]
-            guard h.basic >= 0, h.seq == entry.seq else { continue }
-            dagOrder[live] = entry
-            live += 1
-            var v = h.constant
-            for i in Int(h.start)..<Int(h.start + h.count) {
-                let s = cellSymbols[i]
-                if symbols[Int(s)].row >= 0 { v += cellCoefficients[i] * symbols[Int(s)].value }
-            }
-            symbols[Int(h.basic)].value = v
-        }
-        dagOrder.truncate(to: live)
-        valuesAreCurrent = true
-    }
-
-    mutating func value(of s: Int32) -> Double {
-        computeValues()
-        return symbols[Int(s)].row >= 0 ? symbols[Int(s)].value : 0
-    }
-
-    mutating func updateVariables() {
-        computeValues()
-        for k in externalSymbols.indices {
-            let s = Int(externalSymbols[k])
-            let v = symbols[s].row >= 0 ? symbols[s].value : 0
-            externalReferences[k]._withUnsafeGuaranteedRef { $0.value = v }
         }
     }
 }

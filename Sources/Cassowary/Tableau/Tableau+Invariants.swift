@@ -62,6 +62,24 @@ extension Tableau {
                 if !found { problems.append("row \(slot): symbol \(cellSymbols[i]) missing from its column") }
             }
         }
+        // Stored values: 0 for parametric symbols, and, once computed, each basic symbol's value is
+        // its row evaluated (the incremental updates of Tableau+Values.swift agree with a full pass).
+        for s in 0..<symbols.count where symbols[s].row < 0 && values[s] != 0 {
+            problems.append("parametric symbol \(s) stores value \(values[s])")
+        }
+        if valuesAreCurrent {
+            for slot in rows.indices where rows[slot].basic >= 0 {
+                let h = rows[slot]
+                var v = h.constant
+                for i in Int(h.start)..<Int(h.start + h.count) where symbols[Int(cellSymbols[i])].row >= 0 {
+                    v += cellCoefficients[i] * values[Int(cellSymbols[i])]
+                }
+                let stored = values[Int(h.basic)]
+                if abs(v - stored) > 1e-9 * max(1, abs(v)) {
+                    problems.append("row \(slot): stored value \(stored), evaluated \(v)")
+                }
+            }
+        }
         // The objective is in proper form and optimal.
         for l in levels.indices {
             for s in 0..<symbols.count where levels[l].coefficients[s] != 0 {

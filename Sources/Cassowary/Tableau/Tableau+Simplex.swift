@@ -28,11 +28,11 @@ extension Tableau {
             let c = cellCoefficients[cell]
             removeCell(t, at: cell)
             addScaled(t, slot, c)
+            rowChanged(t)
             noteFeasibility(t)
         }
         clearColumn(s)
         substituteIntoObjective(s, slot: slot)
-        valuesAreCurrent = false
     }
 
     /// Makes `entering` basic in the row at `slot`, whose basic symbol becomes parametric.
@@ -41,9 +41,10 @@ extension Tableau {
         if rows[Int(slot)].seq > 0 { expandRow(slot) }
         let leaving = rows[Int(slot)].basic
         solveFor(slot, entering, replacing: leaving)
-        symbols[Int(leaving)].row = -1
+        makeParametric(leaving)
         symbols[Int(entering)].row = slot
         rows[Int(slot)].basic = entering
+        rowChanged(slot)
         substitute(entering, slot)
     }
 
@@ -212,7 +213,7 @@ extension Tableau {
     }
 
     /// `expansionHeap` is a binary max-heap of 64-bit keys (creation order, then symbol).
-    private mutating func pushExpansionHeap(_ x: Int64) {
+    mutating func pushExpansionHeap(_ x: Int64) {
         expansionHeap.append(x)
         var i = expansionHeap.count - 1
         while i > 0 {
@@ -224,7 +225,7 @@ extension Tableau {
         expansionHeap[i] = x
     }
 
-    private mutating func popExpansionHeap() -> Int64? {
+    mutating func popExpansionHeap() -> Int64? {
         guard let last = expansionHeap.popLast() else { return nil }
         let n = expansionHeap.count
         if n == 0 { return last }

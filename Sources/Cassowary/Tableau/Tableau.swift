@@ -81,8 +81,6 @@ struct Tableau {
         var refs: Int32 = 0
         /// The first node of the symbol's column list, or -1.
         var column: Int32 = -1
-        /// The symbol's value in the current solution when it is basic.
-        var value: Double = 0
     }
 
     /// Per-symbol scratch space of the algorithms, apart from `SymbolInfo` so that the records
@@ -109,6 +107,9 @@ struct Tableau {
 
     // Symbols, indexed by symbol.
     var symbols = Buffer<SymbolInfo>()
+    /// The symbol's value in the solution as last computed; 0 while it is parametric. Apart from
+    /// `symbols` so that evaluating a row reads 8 bytes per cell.
+    var values = Buffer<Double>()
     var scratch = Buffer<SymbolScratch>()
     /// The variable of each external symbol, retained (released by `deallocate()`); nil for the
     /// solver's own symbols.
@@ -165,7 +166,24 @@ struct Tableau {
     /// The queues of `expandAccumulator()`: DAG rows by creation order, and rows in proper form.
     var expansionHeap = Buffer<Int64>()
     var expansionProper = Buffer<Int32>()
+    // Values (see Tableau+Values.swift).
     var valuesAreCurrent = false
+    /// Every value must be recomputed; otherwise only `dirtyRows` and what reads them.
+    var valuesAllStale = true
+    /// Rows changed since the values were computed; a row may appear more than once.
+    var dirtyRows = Buffer<Int32>()
+    /// Symbols made parametric since then whose stored value was not 0.
+    var leftBasis = Buffer<Int32>()
+    /// External symbols whose stored values moved since the last `updateVariables`.
+    var changedExternals = Buffer<Int32>()
+    var writesAllVariables = true
+    /// DAG rows marked by the current `computeValues`, and whether they go into a heap (else into
+    /// `expansionProper`, or nowhere once the pass over `dagOrder` has begun).
+    var markedRows = 0
+    var useHeap = false
+    /// Set when a variable of this tableau is held by another solver too: every variable is then
+    /// written by each `updateVariables`, so that the last call wins as documented.
+    var sharesVariables = false
     /// Set by a bound flip of the dual simplex: the primal simplex must run once the rows are
     /// feasible again (see `dualOptimize()`).
     var pendingCleanup = false
@@ -190,7 +208,8 @@ struct Tableau {
     static let initialSymbols = 64, initialRows = 32, initialCells = 512, initialLevels = 6
 
     /// - Parameters:
-    ///   - identity: the owner whose identity the variables' and constraints' caches record.
+    ///   - identity: the owner whose identity the variables' and constraints' caches record; for
+    ///     a tableau that uses them, its `Solver`'s (see `Solver.noteVariablesShared(owner:)`).
     ///   - usesCaches: false for scratch tableaux, which must not claim those caches.
     init(identity: ObjectIdentifier, usesCaches: Bool = true) {
         self.identity = identity
@@ -207,6 +226,7 @@ struct Tableau {
         let ns = Tableau.initialSymbols, nr = Tableau.initialRows, nc = Tableau.initialCells
         let nl = Tableau.initialLevels, small = 16
         symbols = arena.take(SymbolInfo.self, ns)
+        values = arena.take(Double.self, ns)
         scratch = arena.take(SymbolScratch.self, ns)
         variables = arena.take(Unmanaged<Variable>?.self, ns)
         freeSymbols = arena.take(Int32.self, small)
@@ -229,6 +249,9 @@ struct Tableau {
         expansionProper = arena.take(Int32.self, nr)
         columnCells = arena.take(Int.self, nr)
         expansionHeap = arena.take(Int64.self, nr)
+        dirtyRows = arena.take(Int32.self, nr)
+        leftBasis = arena.take(Int32.self, small)
+        changedExternals = arena.take(Int32.self, nr)
         levels = arena.take(Level.self, nl)
         levelPool = arena.take(PooledLevel.self, nl)
         for _ in 0..<nl {
@@ -240,9 +263,19 @@ struct Tableau {
     /// Frees the storage of the buffers and releases the variables and constraints; the tableau
     /// must not be used afterwards.
     mutating func deallocate() {
-        for v in variables { v?.release() }
+        for v in variables {
+            guard let v else { continue }
+            if usesCaches {
+                v._withUnsafeGuaranteedRef { variable in
+                    variable.holders -= 1
+                    if variable.cachedOwner == identity { variable.cachedOwner = nil }
+                }
+            }
+            v.release()
+        }
         for c in tagConstraints { c?.release() }
         symbols.deallocate()
+        values.deallocate()
         scratch.deallocate()
         variables.deallocate()
         freeSymbols.deallocate()
@@ -261,6 +294,9 @@ struct Tableau {
         columnCells.deallocate()
         expansionHeap.deallocate()
         expansionProper.deallocate()
+        dirtyRows.deallocate()
+        leftBasis.deallocate()
+        changedExternals.deallocate()
         dualHeap.deallocate()
         dualEntries.deallocate()
         dualKeys.deallocate()
@@ -283,13 +319,14 @@ struct Tableau {
     /// The heap blocks the tableau holds now: its arena, the buffers that outgrew their slice of
     /// it, and its collections that are not empty. For the allocation tests.
     var heapBlocks: Int {
-        let buffers = [symbols.ownsStorage, scratch.ownsStorage, variables.ownsStorage, freeSymbols.ownsStorage,
+        let buffers = [symbols.ownsStorage, values.ownsStorage, scratch.ownsStorage, variables.ownsStorage, freeSymbols.ownsStorage,
                        externalSymbols.ownsStorage, externalReferences.ownsStorage, rows.ownsStorage,
                        freeSlots.ownsStorage, cellSymbols.ownsStorage, cellCoefficients.ownsStorage,
                        dagOrder.ownsStorage, nodeSlot.ownsStorage, nodeNext.ownsStorage, levels.ownsStorage,
                        infeasible.ownsStorage, tags.ownsStorage, tagConstraints.ownsStorage, freeTags.ownsStorage,
                        slotStamp.ownsStorage, touched.ownsStorage, columnSlots.ownsStorage, columnCells.ownsStorage,
-                       expansionHeap.ownsStorage, expansionProper.ownsStorage, dualHeap.ownsStorage,
+                       expansionHeap.ownsStorage, expansionProper.ownsStorage, dirtyRows.ownsStorage,
+                       leftBasis.ownsStorage, changedExternals.ownsStorage, dualHeap.ownsStorage,
                        dualEntries.ownsStorage, dualKeys.ownsStorage]
         var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.ownsStorage ? 1 : 0)
         for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
@@ -310,11 +347,13 @@ struct Tableau {
     mutating func newSymbol(_ kind: Kind) -> Int32 {
         if let s = freeSymbols.popLast() {
             symbols[Int(s)] = SymbolInfo(kind: kind)
+            values[Int(s)] = 0
             scratch[Int(s)] = SymbolScratch()
             return s
         }
         let s = Int32(symbols.count)
         symbols.append(SymbolInfo(kind: kind))
+        values.append(0)
         scratch.append(SymbolScratch())
         variables.append(nil)
         for l in levels.indices { levels[l].coefficients.append(0) }
@@ -328,6 +367,13 @@ struct Tableau {
         variables[Int(s)] = Unmanaged.passRetained(variable)
         externalSymbols.append(s)
         externalReferences.append(Unmanaged.passUnretained(variable))
+        if usesCaches {
+            variable.holders += 1
+            if variable.holders > 1 {
+                sharesVariables = true
+                if let owner = variable.cachedOwner, owner != identity { Solver.noteVariablesShared(owner: owner) }
+            }
+        }
         if usesCaches && variable.cachedOwner == nil {
             variable.cachedOwner = identity
             variable.cachedSymbol = s

@@ -1,0 +1,201 @@
+// The solution's values, kept up to date incrementally. After a change of constants (an edit
+// variable's suggested value, `setConstant`) only the rows it touched are recomputed, with the DAG
+// rows that read their values, and only the variables whose values changed are written: a resize
+// of a 10,000-view chain touches what moved, not the whole tableau. Adding and removing
+// constraints still recompute everything once.
+//
+// Contracts:
+// - a parametric symbol's stored value is 0 (`makeParametric` keeps this), so a row whose basic
+//   symbol is recomputed and found unchanged needs nothing further;
+// - every change of a row's constant, cells or basic symbol outside `add` and `remove` goes
+//   through `rowChanged`; those two call `invalidateAllValues`;
+// - a value written to a variable is the one stored for its symbol, so `changedExternals` (symbols
+//   whose stored value moved since the last `updateVariables`) is exactly what must be written,
+//   unless another solver may have written the same variables since (`sharesVariables`).
+
+extension Tableau {
+    /// Notes that the row at `slot` changed: its constant, its cells or its basic symbol.
+    @inline(__always) mutating func rowChanged(_ slot: Int32) {
+        valuesAreCurrent = false
+        if valuesAllStale { return }
+        // Past this many, one pass over every row is cheaper than the queue.
+        if dirtyRows.count > rows.count / 2 + 16 {
+            invalidateAllValues()
+        } else {
+            dirtyRows.append(slot)
+        }
+    }
+
+    /// Asks for every value to be recomputed (after adding or removing a constraint).
+    mutating func invalidateAllValues() {
+        valuesAreCurrent = false
+        valuesAllStale = true
+        dirtyRows.removeAll()
+        leftBasis.removeAll()
+    }
+
+    /// Makes a basic symbol parametric: no row, value 0.
+    mutating func makeParametric(_ s: Int32) {
+        symbols[Int(s)].row = -1
+        if values[Int(s)] != 0 {
+            values[Int(s)] = 0
+            if !valuesAllStale { leftBasis.append(s) }
+        }
+    }
+
+    /// Brings the stored value of every basic symbol up to date.
+    mutating func computeValues() {
+        if valuesAreCurrent { return }
+        if valuesAllStale { computeAllValues() } else { computeChangedValues() }
+        valuesAllStale = false
+        dirtyRows.removeAll()
+        leftBasis.removeAll()
+        valuesAreCurrent = true
+    }
+
+    /// Every value: proper rows are their constants, DAG rows are evaluated in creation order
+    /// (each refers to older rows only). Every variable is written next time.
+    private mutating func computeAllValues() {
+        for slot in rows.indices {
+            let h = rows[slot]
+            if h.basic >= 0 && h.seq == 0 { values[Int(h.basic)] = h.constant }
+        }
+        var live = 0
+        for entry in dagOrder {
+            let h = rows[Int(entry.slot)]
+            guard h.basic >= 0, h.seq == entry.seq else { continue }
+            dagOrder[live] = entry
+            live += 1
+            values[Int(h.basic)] = evaluate(h)
+        }
+        dagOrder.truncate(to: live)
+        writesAllVariables = true
+        changedExternals.removeAll()
+    }
+
+    /// The values that the changes since the last computation can reach:
+    /// 1. rows in proper form that changed are their constants;
+    /// 2. a symbol whose value moved (such a row's basic symbol, or one that left the basis)
+    ///    marks the DAG rows that mention it, as do DAG rows that changed themselves;
+    /// 3. marked DAG rows are evaluated oldest first (their inputs are older rows, so final by
+    ///    then), and a moved value marks the rows that read it in turn. A few marked rows go
+    ///    through a heap; many (a resize moves every view) through one pass over `dagOrder`,
+    ///    which is already in creation order.
+    private mutating func computeChangedValues() {
+        let stamp = nextStamp()
+        markedRows = 0
+        useHeap = false
+        expansionProper.removeAll()
+        for s in leftBasis {
+            noteMoved(s)
+            markReaders(of: s, stamp)
+        }
+        for slot in dirtyRows {
+            let h = rows[Int(slot)]
+            guard h.basic >= 0 else { continue }
+            if h.seq > 0 {
+                markRow(slot, stamp)
+            } else {
+                store(h.constant, for: h.basic, stamp)
+            }
+        }
+        if markedRows == 0 { return }
+        if markedRows * 8 < dagOrder.count {
+            useHeap = true
+            expansionHeap.removeAll()
+            for slot in expansionProper {
+                let h = rows[Int(slot)]
+                if h.basic >= 0 && h.seq > 0 { pushExpansionHeap(heapKey(slot, h.seq)) }
+            }
+            while let top = popExpansionHeap() {
+                let slot = Int32(truncatingIfNeeded: (-top) & 0xFFFF_FFFF)
+                let h = rows[Int(slot)]
+                store(evaluate(h), for: h.basic, stamp)
+            }
+        } else {
+            expansionProper.removeAll()
+            for entry in dagOrder where slotStamp[Int(entry.slot)] == stamp {
+                let h = rows[Int(entry.slot)]
+                guard h.basic >= 0, h.seq == entry.seq else { continue }
+                store(evaluate(h), for: h.basic, stamp)
+            }
+        }
+    }
+
+    /// Keys of the heap, a max-heap: negated (seq, slot) pairs, so that the oldest row comes first.
+    @inline(__always) private func heapKey(_ slot: Int32, _ seq: Int32) -> Int64 { -(Int64(seq) << 32 | Int64(slot)) }
+
+    /// Stores a basic symbol's new value; if it moved, marks the rows that read it.
+    @inline(__always) private mutating func store(_ v: Double, for b: Int32, _ stamp: UInt32) {
+        guard values[Int(b)] != v else { return }
+        values[Int(b)] = v
+        noteMoved(b)
+        markReaders(of: b, stamp)
+    }
+
+    /// A row's value from the stored values of the symbols it mentions (0 for parametric ones).
+    @inline(__always) private mutating func evaluate(_ h: RowHeader) -> Double {
+        var v = h.constant
+        for i in Int(h.start)..<Int(h.start + h.count) { v += cellCoefficients[i] * values[Int(cellSymbols[i])] }
+        return v
+    }
+
+    @inline(__always) private mutating func noteMoved(_ s: Int32) {
+        guard symbols[Int(s)].kind == .external, !writesAllVariables else { return }
+        if changedExternals.count >= externalSymbols.count {
+            writesAllVariables = true
+            changedExternals.removeAll()
+        } else {
+            changedExternals.append(s)
+        }
+    }
+
+    /// Marks the rows in the column of `s`, without reading them: the passes below skip rows
+    /// that are not live DAG rows. Only external symbols are read by other rows while basic;
+    /// stale column entries mark a row whose value then comes out unchanged.
+    private mutating func markReaders(of s: Int32, _ stamp: UInt32) {
+        guard symbols[Int(s)].kind == .external else { return }
+        var n = symbols[Int(s)].column
+        while n >= 0 {
+            markRow(nodeSlot[Int(n)], stamp)
+            n = nodeNext[Int(n)]
+        }
+    }
+
+    @inline(__always) private mutating func markRow(_ slot: Int32, _ stamp: UInt32) {
+        guard slotStamp[Int(slot)] != stamp else { return }
+        slotStamp[Int(slot)] = stamp
+        markedRows += 1
+        if useHeap {
+            let h = rows[Int(slot)]
+            if h.basic >= 0 && h.seq > 0 { pushExpansionHeap(heapKey(slot, h.seq)) }
+        } else {
+            expansionProper.append(slot)
+        }
+    }
+
+    mutating func value(of s: Int32) -> Double {
+        computeValues()
+        return values[Int(s)]
+    }
+
+    /// Writes the variables whose values moved since the last call, or every variable after a
+    /// full recomputation or when another solver holds some of them.
+    mutating func updateVariables() {
+        computeValues()
+        if writesAllVariables || sharesVariables {
+            for k in externalSymbols.indices {
+                let s = Int(externalSymbols[k])
+                let v = values[s]
+                externalReferences[k]._withUnsafeGuaranteedRef { $0.value = v }
+            }
+        } else {
+            for s in changedExternals {
+                let v = values[Int(s)]
+                variables[Int(s)].unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value = v }
+            }
+        }
+        writesAllVariables = false
+        changedExternals.removeAll()
+    }
+}
