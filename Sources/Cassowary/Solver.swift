@@ -121,7 +121,13 @@ public final class Solver {
     }
 
     /// Writes the current solution into the ``Variable/value`` of every variable of the solver.
-    /// - Complexity: O(variables + cells of the rows that depend on other rows).
+    ///
+    /// Only the variables whose values moved since the previous call are written, unless another
+    /// solver holds some of the same variables: then every one is, so that a variable always shows
+    /// the solution of the last `updateVariables` of a solver holding it.
+    /// - Complexity: after edits and new constants only, proportional to the rows they changed,
+    ///   the rows that read those rows' values, and the variables that moved; after constraints
+    ///   were added or removed, O(variables + cells of the rows that depend on other rows).
     public func updateVariables() {
         tableau.updateVariables()
     }

@@ -16,8 +16,16 @@ struct SymbolIndex {
     private(set) var count = 0
     private var mask = -1
 
+    /// Where a key's probe starts: symbols in runs of 8 (a view's symbols, numbered in creation
+    /// order) keep their order in one block of 8 entries, and the blocks are scattered by a
+    /// multiplicative hash. A row whose cells are a view's symbols after another's then finds them
+    /// in one or two cache lines per view rather than one line per symbol (10% of the 10,000-view
+    /// row-flex resize and chain-intr build). Keys of one residue mod 8 only (a stride of 8) are
+    /// still spread over the blocks by the hash of the rest of the key.
     @inline(__always) private func home(_ key: Int32) -> Int {
-        Int(truncatingIfNeeded: (UInt64(UInt32(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        let k = UInt64(UInt32(bitPattern: key))
+        let block = Int(truncatingIfNeeded: ((k >> 3) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        return (block << 3 | Int(k & 7)) & mask
     }
 
     subscript(key: Int32) -> Int32? {

@@ -139,8 +139,11 @@ extension Tableau {
         let targetCount = Int(rows[Int(target)].count)
         // A long target has an index: cells are found through it and a cancelled one is removed
         // at once, so the cost is the source's length. A short one is scanned, and swept once.
+        // A source at least a quarter of a long target's length goes through per-symbol positions
+        // instead: O(target + source) with no probes into the index (the long pivot of a row-flex
+        // squeeze, where both rows are long: 16% of it at n = 1,000).
         let indexed = rows[Int(target)].index >= 0
-        if indexed || targetCount * sourceCount <= 64 {
+        if (indexed && sourceCount * 4 < targetCount) || targetCount * sourceCount <= 64 {
             for j in Int(src.start)..<Int(src.start) + sourceCount {
                 let s = cellSymbols[j]
                 let v = factor * cellCoefficients[j]
