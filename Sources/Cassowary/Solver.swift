@@ -31,6 +31,13 @@ public final class Solver {
         tableau.identity = ObjectIdentifier(self)
     }
 
+    /// A solver that keeps values incrementally from systems of `rows` rows on (128 by default),
+    /// for the tests, which reach that path with small random systems.
+    package convenience init(incrementalValuesFromRows rows: Int) {
+        self.init()
+        tableau.incrementalRows = rows
+    }
+
     deinit {
         tableau.deallocate()
     }
@@ -140,8 +147,10 @@ public final class Solver {
 
     /// Removes every constraint and edit variable.
     public func reset() {
+        let incrementalRows = tableau.incrementalRows
         tableau.deallocate()
         tableau = Tableau(identity: ObjectIdentifier(self))
+        tableau.incrementalRows = incrementalRows
     }
 
     /// The number of installed constraints (edit variables count one each).

@@ -41,10 +41,10 @@ extension Tableau {
         if rows[Int(slot)].seq > 0 { expandRow(slot) }
         let leaving = rows[Int(slot)].basic
         solveFor(slot, entering, replacing: leaving)
+        rowChanged(slot)
         makeParametric(leaving)
         symbols[Int(entering)].row = slot
         rows[Int(slot)].basic = entering
-        rowChanged(slot)
         substitute(entering, slot)
     }
 

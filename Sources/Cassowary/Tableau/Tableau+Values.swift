@@ -14,12 +14,17 @@
 //   unless another solver may have written the same variables since (`sharesVariables`).
 
 extension Tableau {
+    /// Systems with fewer rows recompute every value after any change (the default of
+    /// `incrementalRows`).
+    static let defaultIncrementalRows = 128
+
     /// Notes that the row at `slot` changed: its constant, its cells or its basic symbol.
     @inline(__always) mutating func rowChanged(_ slot: Int32) {
         valuesAreCurrent = false
         if valuesAllStale { return }
-        // Past this many, one pass over every row is cheaper than the queue.
-        if dirtyRows.count > rows.count / 2 + 16 {
+        // Past this many, one pass over every row is cheaper than the queue; a table cell's
+        // system (a few dozen rows) is always cheaper to recompute whole.
+        if dirtyRows.count > rows.count / 2 || rows.count < incrementalRows {
             invalidateAllValues()
         } else {
             dirtyRows.append(slot)

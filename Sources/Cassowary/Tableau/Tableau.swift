@@ -170,7 +170,8 @@ struct Tableau {
     var valuesAreCurrent = false
     /// Every value must be recomputed; otherwise only `dirtyRows` and what reads them.
     var valuesAllStale = true
-    /// Rows changed since the values were computed; a row may appear more than once.
+    /// Rows changed since the values were computed; a row may appear more than once. These lists
+    /// have no room in the arena: systems with fewer than `incrementalRows` rows never use them.
     var dirtyRows = Buffer<Int32>()
     /// Symbols made parametric since then whose stored value was not 0.
     var leftBasis = Buffer<Int32>()
@@ -181,6 +182,9 @@ struct Tableau {
     /// `expansionProper`, or nowhere once the pass over `dagOrder` has begun).
     var markedRows = 0
     var useHeap = false
+    /// From how many rows values are kept incrementally (tests lower it to reach that path with
+    /// small systems).
+    var incrementalRows = Tableau.defaultIncrementalRows
     /// Set when a variable of this tableau is held by another solver too: every variable is then
     /// written by each `updateVariables`, so that the last call wins as documented.
     var sharesVariables = false
@@ -249,9 +253,6 @@ struct Tableau {
         expansionProper = arena.take(Int32.self, nr)
         columnCells = arena.take(Int.self, nr)
         expansionHeap = arena.take(Int64.self, nr)
-        dirtyRows = arena.take(Int32.self, nr)
-        leftBasis = arena.take(Int32.self, small)
-        changedExternals = arena.take(Int32.self, nr)
         levels = arena.take(Level.self, nl)
         levelPool = arena.take(PooledLevel.self, nl)
         for _ in 0..<nl {
