@@ -36,15 +36,16 @@ extension Tableau {
         valuesAreCurrent = false
         valuesAllStale = true
         dirtyRows.removeAll()
-        leftBasis.removeAll()
     }
 
-    /// Makes a basic symbol parametric: no row, value 0.
+    /// Makes a basic symbol parametric: no row, value 0. The simplex only ever makes restricted
+    /// symbols leave the basis (slack, error, dummy), whose values no row reads and no variable
+    /// shows; an external one (removing a constraint does that) recomputes every value.
     mutating func makeParametric(_ s: Int32) {
         symbols[Int(s)].row = -1
         if values[Int(s)] != 0 {
             values[Int(s)] = 0
-            if !valuesAllStale { leftBasis.append(s) }
+            if symbols[Int(s)].kind == .external { invalidateAllValues() }
         }
     }
 
@@ -54,7 +55,6 @@ extension Tableau {
         if valuesAllStale { computeAllValues() } else { computeChangedValues() }
         valuesAllStale = false
         dirtyRows.removeAll()
-        leftBasis.removeAll()
         valuesAreCurrent = true
     }
 
@@ -80,8 +80,8 @@ extension Tableau {
 
     /// The values that the changes since the last computation can reach:
     /// 1. rows in proper form that changed are their constants;
-    /// 2. a symbol whose value moved (such a row's basic symbol, or one that left the basis)
-    ///    marks the DAG rows that mention it, as do DAG rows that changed themselves;
+    /// 2. a symbol whose value moved (such a row's basic symbol) marks the DAG rows that mention
+    ///    it, as do DAG rows that changed themselves;
     /// 3. marked DAG rows are evaluated oldest first (their inputs are older rows, so final by
     ///    then), and a moved value marks the rows that read it in turn. A few marked rows go
     ///    through a heap; many (a resize moves every view) through one pass over `dagOrder`,
@@ -91,10 +91,6 @@ extension Tableau {
         markedRows = 0
         useHeap = false
         expansionProper.removeAll()
-        for s in leftBasis {
-            noteMoved(s)
-            markReaders(of: s, stamp)
-        }
         for slot in dirtyRows {
             let h = rows[Int(slot)]
             guard h.basic >= 0 else { continue }

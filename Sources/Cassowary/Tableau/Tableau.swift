@@ -173,8 +173,6 @@ struct Tableau {
     /// Rows changed since the values were computed; a row may appear more than once. These lists
     /// have no room in the arena: systems with fewer than `incrementalRows` rows never use them.
     var dirtyRows = Buffer<Int32>()
-    /// Symbols made parametric since then whose stored value was not 0.
-    var leftBasis = Buffer<Int32>()
     /// External symbols whose stored values moved since the last `updateVariables`.
     var changedExternals = Buffer<Int32>()
     var writesAllVariables = true
@@ -296,7 +294,6 @@ struct Tableau {
         expansionHeap.deallocate()
         expansionProper.deallocate()
         dirtyRows.deallocate()
-        leftBasis.deallocate()
         changedExternals.deallocate()
         dualHeap.deallocate()
         dualEntries.deallocate()
@@ -327,7 +324,7 @@ struct Tableau {
                        infeasible.ownsStorage, tags.ownsStorage, tagConstraints.ownsStorage, freeTags.ownsStorage,
                        slotStamp.ownsStorage, touched.ownsStorage, columnSlots.ownsStorage, columnCells.ownsStorage,
                        expansionHeap.ownsStorage, expansionProper.ownsStorage, dirtyRows.ownsStorage,
-                       leftBasis.ownsStorage, changedExternals.ownsStorage, dualHeap.ownsStorage,
+                       changedExternals.ownsStorage, dualHeap.ownsStorage,
                        dualEntries.ownsStorage, dualKeys.ownsStorage]
         var n = buffers.count { $0 } + (arena.base != nil ? 1 : 0) + (levelPool.ownsStorage ? 1 : 0)
         for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
