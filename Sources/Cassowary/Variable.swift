@@ -13,8 +13,9 @@ public final class Variable {
     /// 0 before that.
     @exclusivity(unchecked) public internal(set) var value: Double = 0
 
-    /// A one-entry cache of the symbol this variable has in the solver that last took it, so that
-    /// the common case (one solver per variable) needs no hashing.
+    /// A one-entry cache of the symbol this variable has in a solver holding it: the first one
+    /// that took it while the cache was empty. The common case (one solver per variable) then
+    /// needs no hashing; other solvers look the variable up in a dictionary of their own.
     @exclusivity(unchecked) var cachedOwner: ObjectIdentifier?
     @exclusivity(unchecked) var cachedSymbol: Int32 = -1
     /// How many solvers hold this variable. With more than one, each of them writes every value
