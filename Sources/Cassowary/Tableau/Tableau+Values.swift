@@ -88,8 +88,7 @@ extension Tableau {
     ///    which is already in creation order.
     private mutating func computeChangedValues() {
         let stamp = nextStamp()
-        markedRows = 0
-        useHeap = false
+        valueQueue = .collecting
         expansionProper.removeAll()
         for slot in dirtyRows {
             let h = rows[Int(slot)]
@@ -100,27 +99,30 @@ extension Tableau {
                 store(h.constant, for: h.basic, stamp)
             }
         }
-        if markedRows == 0 { return }
-        if markedRows * 8 < dagOrder.count {
-            useHeap = true
+        if expansionProper.isEmpty { return }
+        if expansionProper.count * 8 < dagOrder.count {
+            valueQueue = .heap
             expansionHeap.removeAll()
-            for slot in expansionProper {
-                let h = rows[Int(slot)]
-                if h.basic >= 0 && h.seq > 0 { pushExpansionHeap(heapKey(slot, h.seq)) }
-            }
+            for slot in expansionProper { pushIfLiveDagRow(slot) }
             while let top = popExpansionHeap() {
                 let slot = Int32(truncatingIfNeeded: (-top) & 0xFFFF_FFFF)
                 let h = rows[Int(slot)]
                 store(evaluate(h), for: h.basic, stamp)
             }
         } else {
-            expansionProper.removeAll()
+            valueQueue = .sweep
             for entry in dagOrder where slotStamp[Int(entry.slot)] == stamp {
                 let h = rows[Int(entry.slot)]
                 guard h.basic >= 0, h.seq == entry.seq else { continue }
                 store(evaluate(h), for: h.basic, stamp)
             }
         }
+    }
+
+    /// Queues a marked row in the heap if it is a live DAG row (marks do not read the row).
+    @inline(__always) private mutating func pushIfLiveDagRow(_ slot: Int32) {
+        let h = rows[Int(slot)]
+        if h.basic >= 0 && h.seq > 0 { pushExpansionHeap(heapKey(slot, h.seq)) }
     }
 
     /// Keys of the heap, a max-heap: negated (seq, slot) pairs, so that the oldest row comes first.
@@ -166,12 +168,10 @@ extension Tableau {
     @inline(__always) private mutating func markRow(_ slot: Int32, _ stamp: UInt32) {
         guard slotStamp[Int(slot)] != stamp else { return }
         slotStamp[Int(slot)] = stamp
-        markedRows += 1
-        if useHeap {
-            let h = rows[Int(slot)]
-            if h.basic >= 0 && h.seq > 0 { pushExpansionHeap(heapKey(slot, h.seq)) }
-        } else {
-            expansionProper.append(slot)
+        switch valueQueue {
+        case .collecting: expansionProper.append(slot)
+        case .heap: pushIfLiveDagRow(slot)
+        case .sweep: break
         }
     }
 

@@ -21,6 +21,11 @@
 struct Tableau {
     enum Kind: UInt8 { case external, slack, error, dummy }
 
+    /// Where a marked DAG row goes: into `expansionProper` while the first marks are collected,
+    /// into the heap, or nowhere during the pass over `dagOrder` (which reaches it later, as rows
+    /// that read a value are newer than the row that holds it).
+    enum ValueQueue: UInt8 { case collecting, heap, sweep }
+
     struct RowHeader {
         var start: Int32
         var count: Int32
@@ -176,10 +181,8 @@ struct Tableau {
     /// External symbols whose stored values moved since the last `updateVariables`.
     var changedExternals = Buffer<Int32>()
     var writesAllVariables = true
-    /// DAG rows marked by the current `computeValues`, and whether they go into a heap (else into
-    /// `expansionProper`, or nowhere once the pass over `dagOrder` has begun).
-    var markedRows = 0
-    var useHeap = false
+    /// Where `computeValues` puts the DAG rows it marks (see Tableau+Values.swift).
+    var valueQueue = ValueQueue.collecting
     /// From how many rows values are kept incrementally (tests lower it to reach that path with
     /// small systems).
     var incrementalRows = Tableau.defaultIncrementalRows
