@@ -56,8 +56,8 @@ extension Tableau {
                 var n = symbols[Int(cellSymbols[i])].column
                 var found = false
                 while n >= 0 {
-                    if nodeSlot[Int(n)] == Int32(slot) { found = true; break }
-                    n = nodeNext[Int(n)]
+                    if nodes[Int(n)].slot == Int32(slot) { found = true; break }
+                    n = nodes[Int(n)].next
                 }
                 if !found { problems.append("row \(slot): symbol \(cellSymbols[i]) missing from its column") }
             }
@@ -66,6 +66,14 @@ extension Tableau {
         // its row evaluated (the incremental updates of Tableau+Values.swift agree with a full pass).
         for s in 0..<symbols.count where symbols[s].row < 0 && values[s] != 0 {
             problems.append("parametric symbol \(s) stores value \(values[s])")
+        }
+        // The rows waiting for recomputation: each once, and each stamped.
+        var seenDirty = Set<Int32>()
+        for slot in dirtyRows {
+            if !seenDirty.insert(slot).inserted { problems.append("row \(slot) is in dirtyRows twice") }
+            if Int(slot) >= dirtyStamp.count || dirtyStamp[Int(slot)] != dirtyGeneration {
+                problems.append("row \(slot) is in dirtyRows without its stamp")
+            }
         }
         if valuesAreCurrent {
             for slot in rows.indices where rows[slot].basic >= 0 {

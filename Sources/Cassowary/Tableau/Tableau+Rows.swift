@@ -206,13 +206,11 @@ extension Tableau {
         let n: Int32
         if freeNode >= 0 {
             n = freeNode
-            freeNode = nodeNext[Int(n)]
-            nodeSlot[Int(n)] = slot
-            nodeNext[Int(n)] = symbols[Int(s)].column
+            freeNode = nodes[Int(n)].next
+            nodes[Int(n)] = ColumnNode(slot: slot, next: symbols[Int(s)].column)
         } else {
-            n = Int32(nodeSlot.count)
-            nodeSlot.append(slot)
-            nodeNext.append(symbols[Int(s)].column)
+            n = Int32(nodes.count)
+            nodes.append(ColumnNode(slot: slot, next: symbols[Int(s)].column))
         }
         symbols[Int(s)].column = n
     }
@@ -226,8 +224,8 @@ extension Tableau {
         var previous: Int32 = -1
         var n = symbols[Int(s)].column
         while n >= 0 {
-            let next = nodeNext[Int(n)]
-            let slot = nodeSlot[Int(n)]
+            let next = nodes[Int(n)].next
+            let slot = nodes[Int(n)].slot
             var cell = -1
             if rows[Int(slot)].basic != -1 && slotStamp[Int(slot)] != stamp {
                 cell = find(slot, s)
@@ -238,8 +236,8 @@ extension Tableau {
                 columnCells.append(cell)
                 previous = n
             } else {
-                if previous < 0 { symbols[Int(s)].column = next } else { nodeNext[Int(previous)] = next }
-                nodeNext[Int(n)] = freeNode
+                if previous < 0 { symbols[Int(s)].column = next } else { nodes[Int(previous)].next = next }
+                nodes[Int(n)].next = freeNode
                 freeNode = n
             }
             n = next
@@ -250,8 +248,8 @@ extension Tableau {
     mutating func clearColumn(_ s: Int32) {
         var n = symbols[Int(s)].column
         while n >= 0 {
-            let next = nodeNext[Int(n)]
-            nodeNext[Int(n)] = freeNode
+            let next = nodes[Int(n)].next
+            nodes[Int(n)].next = freeNode
             freeNode = n
             n = next
         }

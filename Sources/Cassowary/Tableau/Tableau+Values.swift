@@ -26,7 +26,11 @@ extension Tableau {
         // system (a few dozen rows) is always cheaper to recompute whole.
         if dirtyRows.count > rows.count / 2 || rows.count < incrementalRows {
             invalidateAllValues()
-        } else {
+            return
+        }
+        if dirtyStamp.count < rows.count { dirtyStamp.append(repeating: 0, count: rows.count - dirtyStamp.count) }
+        if dirtyStamp[Int(slot)] != dirtyGeneration {
+            dirtyStamp[Int(slot)] = dirtyGeneration
             dirtyRows.append(slot)
         }
     }
@@ -35,7 +39,17 @@ extension Tableau {
     mutating func invalidateAllValues() {
         valuesAreCurrent = false
         valuesAllStale = true
+        clearDirtyRows()
+    }
+
+    /// Empties `dirtyRows`; a new generation unmarks its slots.
+    private mutating func clearDirtyRows() {
         dirtyRows.removeAll()
+        dirtyGeneration &+= 1
+        if dirtyGeneration == 0 {
+            for i in dirtyStamp.indices { dirtyStamp[i] = 0 }
+            dirtyGeneration = 1
+        }
     }
 
     /// Makes a basic symbol parametric: no row, value 0. The simplex only ever makes restricted
@@ -54,7 +68,7 @@ extension Tableau {
         if valuesAreCurrent { return }
         if valuesAllStale { computeAllValues() } else { computeChangedValues() }
         valuesAllStale = false
-        dirtyRows.removeAll()
+        clearDirtyRows()
         valuesAreCurrent = true
     }
 
@@ -160,8 +174,8 @@ extension Tableau {
         guard symbols[Int(s)].kind == .external else { return }
         var n = symbols[Int(s)].column
         while n >= 0 {
-            markRow(nodeSlot[Int(n)], stamp)
-            n = nodeNext[Int(n)]
+            markRow(nodes[Int(n)].slot, stamp)
+            n = nodes[Int(n)].next
         }
     }
 

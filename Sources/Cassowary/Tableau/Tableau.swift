@@ -53,6 +53,11 @@ struct Tableau {
         var candidates: Buffer<Int32>
     }
 
+    struct ColumnNode {
+        var slot: Int32
+        var next: Int32
+    }
+
     struct DagEntry {
         var slot: Int32
         var seq: Int32
@@ -143,8 +148,9 @@ struct Tableau {
 
     // Columns: for each symbol a linked list of the slots of rows that mention it. Entries go
     // stale when a cell is removed; readers check the row and drop stale entries.
-    var nodeSlot = Buffer<Int32>()
-    var nodeNext = Buffer<Int32>()
+    /// The nodes, each a slot and the next node's index (-1 ends a list), side by side so that a
+    /// column walk reads one buffer per node.
+    var nodes = Buffer<ColumnNode>()
     var freeNode: Int32 = -1
 
     var levels = Buffer<Level>()
@@ -175,9 +181,14 @@ struct Tableau {
     var valuesAreCurrent = false
     /// Every value must be recomputed; otherwise only `dirtyRows` and what reads them.
     var valuesAllStale = true
-    /// Rows changed since the values were computed; a row may appear more than once. These lists
+    /// Rows changed since the values were computed, each once (see `dirtyStamp`). These lists
     /// have no room in the arena: systems with fewer than `incrementalRows` rows never use them.
     var dirtyRows = Buffer<Int32>()
+    /// `dirtyGeneration` for the slots in `dirtyRows`, so that each row goes in once however many
+    /// pivots change it (a resize's pivots each rewrite the same rows). No room in the arena
+    /// either: it grows with the rows only once values are kept incrementally.
+    var dirtyStamp = Buffer<UInt32>()
+    var dirtyGeneration: UInt32 = 1
     /// External symbols whose stored values moved since the last `updateVariables`.
     var changedExternals = Buffer<Int32>()
     var writesAllVariables = true
