@@ -60,7 +60,9 @@ public final class Solver {
 
     /// Installs several constraints in order, stopping at the first that throws.
     public func add(_ constraints: [Constraint]) throws {
-        for c in constraints { try tableau.add(c) }
+        for i in constraints.indices {
+            try Unmanaged.passUnretained(constraints[i])._withUnsafeGuaranteedRef { try tableau.add($0) }
+        }
     }
 
     /// Takes an installed constraint out.

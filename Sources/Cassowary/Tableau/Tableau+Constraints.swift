@@ -56,13 +56,16 @@ extension Tableau {
         guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
         invalidateAllValues()
         compactIfNeeded()
-        let expression = constraint.expression
-        let exprConstant = constant ?? expression.constant
+        let exprConstant = constant ?? constraint.expression.constant
 
-        // createRow: the expression, then the markers.
+        // createRow: the expression, then the markers. The terms are read in place: copying the
+        // expression or a term would retain its array or variable.
         beginAccumulator(constant: exprConstant)
-        for term in expression.terms {
-            accumulate(symbol(for: term.variable), term.coefficient)
+        constraint.expression.terms.withUnsafeBufferPointer { terms in
+            for i in terms.indices {
+                let s = Unmanaged.passUnretained(terms[i].variable)._withUnsafeGuaranteedRef { symbol(for: $0) }
+                accumulate(s, terms[i].coefficient)
+            }
         }
         let priority = constraint.priority
         var marker: Int32
