@@ -60,6 +60,8 @@ public final class Solver {
 
     /// Installs several constraints in order, stopping at the first that throws.
     public func add(_ constraints: [Constraint]) throws {
+        // A guaranteed reference per element: the array keeps each constraint alive for the call,
+        // and a `for c in constraints` loop retains and releases every one.
         for i in constraints.indices {
             try Unmanaged.passUnretained(constraints[i])._withUnsafeGuaranteedRef { try tableau.add($0) }
         }
