@@ -194,6 +194,25 @@ public final class Solver {
                           longestRow: Int(live.map(\.count).max() ?? 0))
     }
 
+    /// The most bytes of large storage (blocks of 256 KiB and more: systems of thousands of
+    /// constraints) that dropped solvers leave behind for the next ones to reuse, 64 MiB by
+    /// default; 0 keeps none. Lowering it frees the excess at once.
+    ///
+    /// A process that builds large systems one after another then reuses pages that are mapped
+    /// already, where the system allocator would unmap them and fault fresh ones in for the next
+    /// build. Linux only: elsewhere the limit reads 0 and the storage goes back to the allocator.
+    /// Safe to read and set from any thread.
+    public static var retainedStorageLimit: Int {
+        get { BlockCache.shared.limit }
+        set { BlockCache.shared.limit = newValue }
+    }
+
+    /// The bytes of large storage that dropped solvers left for reuse now (see
+    /// ``retainedStorageLimit``).
+    public static var retainedStorageBytes: Int {
+        BlockCache.shared.cachedBytes
+    }
+
     /// The heap blocks the solver's tableau holds now (the solver object itself not counted):
     /// what a solver built and dropped per cell costs the allocator, for the allocation tests.
     package var heapBlocks: Int {

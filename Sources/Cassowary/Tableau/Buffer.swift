@@ -41,14 +41,18 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
+    /// Addressors rather than `get` and `set`: `buffer[i].field += 1` and `buffer[i].inner.append(x)`
+    /// then change the element in place, where a setter copies the whole element out and back
+    /// (appending to every objective level's coefficients through such a copy stalled on store
+    /// forwarding: a tenth of a chain build).
     @inline(__always) subscript(i: Int) -> Element {
         get {
             assert(i >= 0 && i < count, "Buffer index \(i) out of 0..<\(count)")
             return base.unsafelyUnwrapped[i]
         }
-        nonmutating set {
+        nonmutating _modify {
             assert(i >= 0 && i < count, "Buffer index \(i) out of 0..<\(count)")
-            base.unsafelyUnwrapped[i] = newValue
+            yield &base.unsafelyUnwrapped[i]
         }
     }
 
@@ -57,22 +61,44 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
     /// Storage of its own grows with C's `realloc`, which the elements allow (they are bitwise
     /// copyable): a large block then grows in place or by remapping its pages, instead of being
     /// copied into fresh pages that must all be faulted in (the build of a 10,000-view tableau
-    /// spent a fifth of its time in such copies and page faults).
+    /// spent a fifth of its time in such copies and page faults). A large block a dropped solver
+    /// left in the ``BlockCache`` comes first: its pages are mapped already.
     mutating func reserve(_ minimum: Int) {
         guard minimum > capacity else { return }
+        let stride = MemoryLayout<Element>.stride
         let newCapacity = Swift.max(minimum, capacity * 2, 8)
-        let bytes = newCapacity * MemoryLayout<Element>.stride
+        let bytes = newCapacity * stride
+        if bytes >= BlockCache.minimumBytes, let block = BlockCache.shared.take(atLeast: bytes) {
+            if let base { block.base.copyMemory(from: base, byteCount: count * stride) }
+            releaseStorage()
+            base = block.base.bindMemory(to: Element.self, capacity: block.bytes / stride)
+            capacity = block.bytes / stride
+            owned = true
+            return
+        }
         let raw: UnsafeMutableRawPointer?
         if owned, let base {
             raw = realloc(UnsafeMutableRawPointer(base), bytes)
         } else {
             raw = malloc(bytes)
-            if let raw, let base { raw.copyMemory(from: base, byteCount: count * MemoryLayout<Element>.stride) }
+            if let raw, let base { raw.copyMemory(from: base, byteCount: count * stride) }
         }
         guard let raw else { fatalError("out of memory growing a solver buffer to \(bytes) bytes") }
         base = raw.bindMemory(to: Element.self, capacity: newCapacity)
         capacity = newCapacity
         owned = true
+    }
+
+    /// Frees storage of its own: a large block goes to the ``BlockCache``. `base` is left as it
+    /// was; the caller replaces it.
+    private func releaseStorage() {
+        guard owned, let base else { return }
+        let bytes = capacity * MemoryLayout<Element>.stride
+        if bytes >= BlockCache.minimumBytes {
+            BlockCache.shared.give(UnsafeMutableRawPointer(base), bytes: bytes)
+        } else {
+            free(base)
+        }
     }
 
     @inline(__always) mutating func append(_ x: Element) {
@@ -113,7 +139,7 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
 
     /// Frees the storage; the buffer is empty afterwards.
     mutating func deallocate() {
-        if owned, let base { free(base) }
+        releaseStorage()
         base = nil
         owned = true
         count = 0

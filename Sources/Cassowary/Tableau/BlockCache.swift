@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if os(Linux)
+import Synchronization
+#endif
+
+/// Large blocks that dropped solvers freed, kept for the next large solver: a 10,000-view
+/// tableau's buffers (a few MiB each) then reuse pages that are already mapped, instead of pages
+/// the system must fault in and zero again.
+///
+/// Why: glibc gives a large freed block back to the system (it unmaps it, or trims the top of the
+/// heap), so every large build faulted its whole working set in afresh, and each doubling of a
+/// buffer copied it into fresh pages. A 10,000-view chain-intr build spent a fifth of its time in
+/// page faults and those copies, against a twentieth at 1,000 views, whose blocks stay in the
+/// heap: that difference alone broke linear scaling.
+///
+/// Contract:
+/// - only blocks of at least ``minimumBytes`` come here (a table cell's solver never does);
+/// - the cache holds at most ``limit`` bytes; a block that would pass it evicts the oldest ones,
+///   and one larger than the limit is freed at once;
+/// - ``take(atLeast:)`` hands out the smallest cached block that fits and is at most twice the
+///   request, so that one small buffer does not pin a block a larger one needs;
+/// - it is safe from any thread (one lock, taken once per large block, which is rare: buffers
+///   grow by doubling).
+///
+/// On Linux only: elsewhere the system allocator keeps large regions for reuse itself, and blocks
+/// go straight back to it.
+final class BlockCache: Sendable {
+    /// The cache every solver's buffers share.
+    static let shared = BlockCache(limit: 64 << 20)
+
+    /// The smallest block worth caching: below it, the heap reuses freed blocks well.
+    static let minimumBytes = 256 << 10
+
+    /// A block has one owner at a time (the cache, or the buffer that took it), so it may move
+    /// between threads.
+    private struct Block: @unchecked Sendable {
+        var base: UnsafeMutableRawPointer
+        var bytes: Int
+    }
+
+    private struct State {
+        /// Oldest first.
+        var blocks: [Block] = []
+        var bytes = 0
+        var limit: Int
+    }
+
+    #if os(Linux)
+    private let state: Mutex<State>
+    #endif
+
+    init(limit: Int) {
+        #if os(Linux)
+        state = Mutex(State(limit: max(0, limit)))
+        #endif
+    }
+
+    deinit {
+        trim(to: 0)
+    }
+
+    /// The most bytes the cache keeps. Lowering it frees the oldest blocks at once.
+    var limit: Int {
+        get {
+            #if os(Linux)
+            state.withLock { $0.limit }
+            #else
+            0
+            #endif
+        }
+        set {
+            #if os(Linux)
+            state.withLock { $0.limit = max(0, newValue) }
+            trim(to: max(0, newValue))
+            #endif
+        }
+    }
+
+    /// The bytes of the blocks the cache holds now.
+    var cachedBytes: Int {
+        #if os(Linux)
+        state.withLock { $0.bytes }
+        #else
+        0
+        #endif
+    }
+
+    /// A cached block of at least `bytes` and at most twice that, with its size; nil when none
+    /// fits. The caller owns the block: it frees it, or gives it back with ``give(_:bytes:)``.
+    func take(atLeast bytes: Int) -> (base: UnsafeMutableRawPointer, bytes: Int)? {
+        #if os(Linux)
+        guard bytes >= BlockCache.minimumBytes else { return nil }
+        return state.withLock { state -> (base: UnsafeMutableRawPointer, bytes: Int)? in
+            var best = -1
+            for (i, block) in state.blocks.enumerated() where block.bytes >= bytes && block.bytes / 2 <= bytes {
+                if best < 0 || block.bytes < state.blocks[best].bytes { best = i }
+            }
+            guard best >= 0 else { return nil }
+            let block = state.blocks.remove(at: best)
+            state.bytes -= block.bytes
+            return (block.base, block.bytes)
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Takes back a block of `bytes` that `malloc` or `realloc` made: caches it, or frees it.
+    func give(_ base: UnsafeMutableRawPointer, bytes: Int) {
+        #if os(Linux)
+        guard bytes >= BlockCache.minimumBytes else { return free(base) }
+        let evicted = state.withLock { state -> [Block] in
+            guard bytes <= state.limit else { return [Block(base: base, bytes: bytes)] }
+            var evicted: [Block] = []
+            while state.bytes + bytes > state.limit {
+                let oldest = state.blocks.removeFirst()
+                state.bytes -= oldest.bytes
+                evicted.append(oldest)
+            }
+            state.blocks.append(Block(base: base, bytes: bytes))
+            state.bytes += bytes
+            return evicted
+        }
+        // Outside the lock: freeing a large block unmaps pages.
+        for block in evicted { free(block.base) }
+        #else
+        free(base)
+        #endif
+    }
+
+    /// Frees the oldest blocks until the cache holds at most `bytes`.
+    func trim(to bytes: Int) {
+        #if os(Linux)
+        let evicted = state.withLock { state -> [Block] in
+            var evicted: [Block] = []
+            while state.bytes > bytes, !state.blocks.isEmpty {
+                let oldest = state.blocks.removeFirst()
+                state.bytes -= oldest.bytes
+                evicted.append(oldest)
+            }
+            return evicted
+        }
+        for block in evicted { free(block.base) }
+        #endif
+    }
+}
