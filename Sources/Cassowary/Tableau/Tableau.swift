@@ -95,15 +95,18 @@ struct Tableau {
 
     /// Per-symbol scratch space of the algorithms, apart from `SymbolInfo` so that the records
     /// the solution is read from stay small.
+    ///
+    /// The double comes first: Swift lays fields out in the order written, and this order packs
+    /// the record into 24 bytes instead of 32 (a 10,000-view tableau has 150,000 symbols).
     struct SymbolScratch {
+        /// The symbol's coefficient in the accumulator.
+        var accumulated: Double = 0
         /// 1 + the symbol's cell index in the row being added to.
         var position: Int32 = 0
         /// Marks the symbol as in the accumulator.
         var stamp: UInt32 = 0
         /// Marks the symbol as queued for expansion.
         var queued: UInt32 = 0
-        /// The symbol's coefficient in the accumulator.
-        var accumulated: Double = 0
         /// Bumped when a bound flip changes the symbol's dual ratio: older heap entries are stale.
         var dualVersion: UInt32 = 0
     }
