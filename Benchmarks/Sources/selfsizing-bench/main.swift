@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 // selfsizing-bench: the standard solver workloads, printed in kiwi_workloads.py's format with
-// the same checksums. `--quick` runs fewer cells and sizes, `--scaling` adds n = 10,000,
+// the same checksums. `--quick` runs fewer cells and sizes, `--scaling` adds n = 10,000 and 20,000,
 // `--only NAME` runs the workloads whose name starts with NAME, `--stats` prints tableau sizes,
 // pivots and bound flips,
 // `--parts` times the parts of the spec workload, `--check` compares reused and fresh templates,
@@ -160,7 +160,9 @@ do {
     try benchCells()
     let runs = quick ? 3 : 7
     let widths = [320 / 375.0, 414 / 375.0, 200 / 375.0, 1.0]
-    let extra = scaling ? [10_000] : []
+    // 20,000 too: whether the cost per view still grows past 10,000 views, where the tableau no
+    // longer fits the 2 MiB L2 cache either way.
+    let extra = scaling ? [10_000, 20_000] : []
     for n in (quick ? [250, 1000] : [250, 500, 1000, 2000]) + extra {
         try benchChain("chain-plain", chainPlain, n, runs: n >= 10_000 ? 3 : runs, resizes: widths, resizeRuns: 5)
     }
@@ -188,6 +190,13 @@ do {
                 guard let small = chainMedians["\(name) \(part) 1000"], let large = chainMedians["\(name) \(part) 10000"] else { continue }
                 let ratio = large / small
                 print("scaling     \(pad(name, 11)) \(pad(part, 6)) 10,000 / 1,000 views  \(fixed(ratio, 1, width: 5))x  (target <= 12x)\(ratio <= 12 ? "" : "  MISSED")")
+            }
+        }
+        // Past the cache: both sizes miss L2, so this ratio shows whether the work per view grows.
+        for name in ["chain-plain", "chain-intr", "row-flex"] {
+            for part in ["build", "resize"] {
+                guard let small = chainMedians["\(name) \(part) 10000"], let large = chainMedians["\(name) \(part) 20000"] else { continue }
+                print("scaling     \(pad(name, 11)) \(pad(part, 6)) 20,000 / 10,000 views \(fixed(large / small, 1, width: 5))x  (linear: 2x; no target)")
             }
         }
     }
