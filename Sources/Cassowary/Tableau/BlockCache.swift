@@ -49,6 +49,19 @@ final class BlockCache: Sendable {
         var blocks: [Block] = []
         var bytes = 0
         var limit: Int
+
+        /// Removes the oldest blocks until the cache holds at most `target` bytes, and returns
+        /// them for the caller to free once the lock is released (freeing a large block unmaps
+        /// pages).
+        mutating func evict(downTo target: Int) -> [Block] {
+            var evicted: [Block] = []
+            while bytes > target, !blocks.isEmpty {
+                let oldest = blocks.removeFirst()
+                bytes -= oldest.bytes
+                evicted.append(oldest)
+            }
+            return evicted
+        }
     }
 
     #if os(Linux)
@@ -76,8 +89,12 @@ final class BlockCache: Sendable {
         }
         set {
             #if os(Linux)
-            state.withLock { $0.limit = max(0, newValue) }
-            trim(to: max(0, newValue))
+            let limit = max(0, newValue)
+            let evicted = state.withLock { state -> [Block] in
+                state.limit = limit
+                return state.evict(downTo: limit)
+            }
+            for block in evicted { free(block.base) }
             #endif
         }
     }
@@ -117,17 +134,11 @@ final class BlockCache: Sendable {
         guard bytes >= BlockCache.minimumBytes else { return free(base) }
         let evicted = state.withLock { state -> [Block] in
             guard bytes <= state.limit else { return [Block(base: base, bytes: bytes)] }
-            var evicted: [Block] = []
-            while state.bytes + bytes > state.limit {
-                let oldest = state.blocks.removeFirst()
-                state.bytes -= oldest.bytes
-                evicted.append(oldest)
-            }
+            let evicted = state.evict(downTo: state.limit - bytes)
             state.blocks.append(Block(base: base, bytes: bytes))
             state.bytes += bytes
             return evicted
         }
-        // Outside the lock: freeing a large block unmaps pages.
         for block in evicted { free(block.base) }
         #else
         free(base)
@@ -137,15 +148,7 @@ final class BlockCache: Sendable {
     /// Frees the oldest blocks until the cache holds at most `bytes`.
     func trim(to bytes: Int) {
         #if os(Linux)
-        let evicted = state.withLock { state -> [Block] in
-            var evicted: [Block] = []
-            while state.bytes > bytes, !state.blocks.isEmpty {
-                let oldest = state.blocks.removeFirst()
-                state.bytes -= oldest.bytes
-                evicted.append(oldest)
-            }
-            return evicted
-        }
+        let evicted = state.withLock { $0.evict(downTo: bytes) }
         for block in evicted { free(block.base) }
         #endif
     }
