@@ -59,6 +59,27 @@ import Testing
         #expect(constraint == nil, "the solver keeps its constraint alive after it is dropped")
     }
 
+    /// A caller that keeps its constraints and builds a fresh solver per layout must not pay for
+    /// a dictionary: a dropped solver clears the one-entry caches it claimed, so that the next
+    /// solver claims them. (The next solver is made while the first still lives, so that it
+    /// cannot reuse the first one's address, and with it the stale caches.)
+    @Test func constraintsReusedByTheNextSolverNeedNoLookupTable() throws {
+        let constraints = AllocationTests.cellConstraints()
+        var previous: Solver? = Solver()
+        try previous!.add(constraints)
+        for round in 0..<3 {
+            let next = Solver()
+            previous = nil
+            try next.add(constraints)
+            next.updateVariables()
+            #expect(next.heapBlocks == 1, "round \(round): the solver holds \(next.heapBlocks) heap blocks")
+            previous = next
+        }
+        previous!.reset()
+        try previous!.add(constraints)
+        #expect(previous!.heapBlocks == 1, "after reset: the solver holds \(previous!.heapBlocks) heap blocks")
+    }
+
     @Test func aRemovedConstraintIsReleased() throws {
         let x = Variable("x")
         let solver = Solver()

@@ -93,7 +93,20 @@ extension Tableau {
             }
             v.release()
         }
-        for c in tagConstraints { c?.release() }
+        for c in tagConstraints {
+            guard let c else { continue }
+            // A constraint outlives its solver when the caller keeps it: clear its cache so that
+            // the next solver to take it claims the cache instead of hashing.
+            if usesCaches {
+                c._withUnsafeGuaranteedRef { constraint in
+                    if constraint.cachedOwner == identity {
+                        constraint.cachedOwner = nil
+                        constraint.cachedTag = -1
+                    }
+                }
+            }
+            c.release()
+        }
         // What the listed buffers hold first, then the buffers.
         for l in levels.indices {
             levels[l].coefficients.deallocate()
