@@ -1,5 +1,5 @@
 /// How the two sides of a constraint relate.
-public enum Relation: Sendable, Hashable {
+public enum Relation: Sendable, Hashable, BitwiseCopyable {
     case lessThanOrEqual
     case equal
     case greaterThanOrEqual

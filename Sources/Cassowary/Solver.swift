@@ -23,7 +23,7 @@
 public final class Solver {
     // The solver is not thread-safe by contract, and every method reaches the tableau once: the
     // dynamic exclusivity check of the class property buys nothing here.
-    @exclusivity(unchecked) private var tableau: Tableau
+    @exclusivity(unchecked) var tableau: Tableau
 
     /// Creates an empty solver.
     public init() {

@@ -26,6 +26,12 @@ public enum SolverError: Error, @unchecked Sendable {
     case nonFiniteValue(Double)
     /// The priority is not a finite number in 1...1000.
     case invalidPriority(Priority)
+    /// The variable handle belongs to another solver, or to this one before its last
+    /// ``Solver/reset()`` (or a constraint mixes handles of two solvers).
+    case foreignVariable(VariableHandle)
+    /// The constraint handle names no constraint installed in the solver: another solver's, one
+    /// removed since, or one from before the last ``Solver/reset()``.
+    case unknownConstraintHandle(ConstraintHandle)
     /// An internal failure of the algorithm (a bug); the message says where.
     case internalError(String)
 }
@@ -45,6 +51,8 @@ extension SolverError: CustomStringConvertible {
         case let .nonFiniteConstraint(c): return "the constraint \(c) has a NaN or infinite number"
         case let .nonFiniteValue(x): return "the value \(x) is not a finite number"
         case let .invalidPriority(p): return "the priority \(p.rawValue) is not in 1...1000"
+        case let .foreignVariable(v): return "the variable \(v) belongs to another solver, or to this one before a reset"
+        case let .unknownConstraintHandle(c): return "the constraint \(c.tag) (generation \(c.generation)) is not in the solver"
         case let .internalError(where_): return "internal solver error: \(where_)"
         }
     }

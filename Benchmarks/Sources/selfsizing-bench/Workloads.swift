@@ -63,7 +63,9 @@ struct Cell {
 
     /// The intrinsic sizes of cell `i`: title and timestamp, then the body (single-line estimate in
     /// pass 1, measured at the solved width in pass 2).
-    func labelSizes(_ i: Int, bodyWidth: Double?) -> LabelSizes {
+    func labelSizes(_ i: Int, bodyWidth: Double?) -> LabelSizes { Cell.labelSizes(i, bodyWidth: bodyWidth) }
+
+    static func labelSizes(_ i: Int, bodyWidth: Double?) -> LabelSizes {
         let (tl, sl, bl) = content(i)
         let body: (Double, Double)
         if let bw = bodyWidth {

@@ -68,6 +68,11 @@ func benchCells() throws {
             for i in 0..<cells { let (h, w) = try cellCold(i); a += h; b += w }
             return (a, b)
         }),
+        ("cell-cold-values", {
+            var a = 0.0, b = 0.0
+            for i in 0..<cells { let (h, w) = try cellColdValues(i); a += h; b += w }
+            return (a, b)
+        }),
         ("cell-warm", {
             let warm = try WarmCell()
             var a = 0.0, b = 0.0
@@ -83,7 +88,7 @@ func benchCells() throws {
     ]
     for (name, body) in workloads where selected(name) {
         let (median, minimum, (a, b)) = try timed(runs, body)
-        print("\(pad(name, 11)) N=\(pad(String(cells), 5)) median \(fixed(median / Double(cells) / 1e3, 2, width: 8)) us/cell  min \(fixed(minimum / Double(cells) / 1e3, 2, width: 8)) us/cell  runs=\(runs)  sum(height)=\(fixed(a, 2)) sum(title.w)=\(fixed(b, 2))")
+        print("\(pad(name, 16)) N=\(pad(String(cells), 5)) median \(fixed(median / Double(cells) / 1e3, 2, width: 8)) us/cell  min \(fixed(minimum / Double(cells) / 1e3, 2, width: 8)) us/cell  runs=\(runs)  sum(height)=\(fixed(a, 2)) sum(title.w)=\(fixed(b, 2))")
     }
 }
 

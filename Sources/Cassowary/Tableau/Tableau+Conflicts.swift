@@ -6,19 +6,42 @@ extension Tableau {
     /// error carries no conflicts rather than taking long.
     static let conflictSearchLimit = 96
 
+    /// The error for a constraint object that cannot hold at `constant`, with its conflicts
+    /// among the installed constraint objects (value constraints share no variable with it).
     func unsatisfiable(_ constraint: Constraint, constant: Double) -> SolverError {
         guard usesCaches else { return .unsatisfiableConstraint(constraint, conflicts: []) }
-        return .unsatisfiableConstraint(constraint, conflicts: conflicts(with: constraint, constant: constant))
+        var installed: [(Constraint, Double)] = []
+        for t in tags.indices {
+            guard let reference = tagConstraints[t] else { continue }
+            let c = reference.takeUnretainedValue()
+            if c.priority.isRequired && c !== constraint { installed.append((c, tags[t].constant)) }
+        }
+        return .unsatisfiableConstraint(constraint, conflicts: Tableau.conflicts(with: constraint, constant: constant, among: installed))
     }
 
-    /// A smallest set of installed required constraints that cannot hold together with
-    /// `constraint` at `constant`, or [] when none is found within the search limit.
-    func conflicts(with constraint: Constraint, constant: Double) -> [Constraint] {
+    /// The error for a value constraint that cannot hold at `constant`: the constraint and its
+    /// conflicts among the installed value constraints, described as constraint objects.
+    /// - Parameter installedTag: the constraint's own tag when it is installed (a new constant
+    ///   was refused), which is then not a candidate.
+    mutating func unsatisfiable(_ constraint: LinearConstraint, constant: Double, installedTag: Int32 = -1) -> SolverError {
+        var names: [Int32: Variable] = [:]
+        let c = described(constraint, names: &names)
+        guard usesCaches else { return .unsatisfiableConstraint(c, conflicts: []) }
+        var installed: [(Constraint, Double)] = []
+        for t in tags.indices where tags[t].id == Tableau.valueTagID && Int32(t) != installedTag
+            && Priority(tags[t].priority).isRequired {
+            installed.append((described(tag: Int32(t), names: &names), tags[t].constant))
+        }
+        return .unsatisfiableConstraint(c, conflicts: Tableau.conflicts(with: c, constant: constant, among: installed))
+    }
+
+    /// A smallest set of `installed` required constraints (each with the constant the solver
+    /// holds for it) that cannot hold together with `constraint` at `constant`, or [] when none
+    /// is found within the search limit.
+    static func conflicts(with constraint: Constraint, constant: Double, among installed: [(Constraint, Double)]) -> [Constraint] {
         // Required constraints connected to this one through shared variables.
         var byVariable: [ObjectIdentifier: [Constraint]] = [:]
-        for case let reference? in tagConstraints {
-            let c = reference.takeUnretainedValue()
-            guard c.priority.isRequired && c !== constraint else { continue }
+        for (c, _) in installed {
             for term in c.expression.terms {
                 byVariable[ObjectIdentifier(term.variable), default: []].append(c)
             }
@@ -36,7 +59,7 @@ extension Tableau {
             }
         }
         var constants: [ObjectIdentifier: Double] = [:]
-        for t in tags where t.id != nil { constants[t.id!] = t.constant }
+        for (c, constant) in installed { constants[ObjectIdentifier(c)] = constant }
         func failsWith(_ set: [Constraint]) -> Bool {
             var scratch = Tableau(identity: ObjectIdentifier(ScratchOwner.self), usesCaches: false)
             defer { scratch.deallocate() }

@@ -67,15 +67,29 @@ extension Tableau {
                 accumulate(s, terms[i].coefficient)
             }
         }
-        let priority = constraint.priority
+        guard var tag = try installAccumulated(constraint.relation, constraint.priority, constant: exprConstant) else {
+            throw unsatisfiable(constraint, constant: exprConstant)
+        }
+        tag.id = ObjectIdentifier(constraint)
+        _ = storeTag(tag, constraint)
+        try optimize()
+    }
+
+    /// Installs the row in the accumulator (the constraint's expression, `relation 0`) with the
+    /// markers and error symbols of `relation` and `priority`: kiwi's createRow from the markers
+    /// on, then chooseSubject, then addWithArtificialVariable when no subject can be chosen.
+    /// - Returns: the constraint's tag, not stored yet and without an identity; nil when the
+    ///   (required) row cannot hold with the required rows installed, which leaves the tableau
+    ///   as it was.
+    mutating func installAccumulated(_ relation: Relation, _ priority: Priority, constant: Double) throws -> Tag? {
         var marker: Int32
         var other: Int32 = -1
         var markerCoefficient = 1.0
         var errorLevel = -1
         if !priority.isRequired { errorLevel = level(for: priority.rawValue) }
-        switch constraint.relation {
+        switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
-            let k: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let k: Double = relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack)
             markerCoefficient = k
             accumulate(marker, k)
@@ -98,8 +112,8 @@ extension Tableau {
                 accumulate(marker, 1)
             }
         }
-        let tag = Tag(id: ObjectIdentifier(constraint), marker: marker, other: other,
-                      markerCoefficient: markerCoefficient, constant: exprConstant, priority: priority.rawValue)
+        let tag = Tag(id: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
+                      constant: constant, priority: priority.rawValue, relation: relation)
 
         if let fresh = freshExternal() {
             installDagRow(subject: fresh)
@@ -125,19 +139,18 @@ extension Tableau {
                 guard abs(accumulatorConstant) < Tableau.epsilon else {
                     dropSymbol(marker)
                     try optimize()
-                    throw unsatisfiable(constraint, constant: exprConstant)
+                    return nil
                 }
                 installRow(subject: marker)
             } else {
                 guard try addWithArtificialVariable() else {
                     dropSymbol(marker)
                     try optimize()
-                    throw unsatisfiable(constraint, constant: exprConstant)
+                    return nil
                 }
             }
         }
-        _ = storeTag(tag, constraint)
-        try optimize()
+        return tag
     }
 
     /// An external symbol of the accumulated row that no row mentions yet and that is not basic.
@@ -245,10 +258,20 @@ extension Tableau {
 
     mutating func remove(_ constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+        try remove(tag: t)
+    }
+
+    /// Takes out the constraint of an installed tag (an object's or a value's), and frees the
+    /// tag unless `keepingTag` (a value constraint about to be put back in it).
+    mutating func remove(tag t: Int32, keepingTag: Bool = false) throws {
         invalidateAllValues()
         compactIfNeeded()
         let tag = tags[Int(t)]
-        releaseTag(t)
+        if tagConstraints[Int(t)] != nil {
+            releaseTag(t)
+        } else if !keepingTag {
+            releaseValueTag(t)
+        }
         removeErrorEffects(tag)
         let marker = tag.marker
         let slot = symbols[Int(marker)].row
@@ -259,7 +282,7 @@ extension Tableau {
             var leaving: Int32 = -1
             while leaving < 0 {
                 guard let candidate = markerLeavingRow(marker) else {
-                    throw SolverError.internalError("no row holds the marker of \(constraint)")
+                    throw SolverError.internalError("no row holds the marker of constraint \(t)")
                 }
                 // A DAG row may hold the marker only on its face (its references cancel it):
                 // expanded, it either still holds it or drops out of the column.

@@ -26,6 +26,11 @@ extension Tableau {
     /// Sets the constant of an installed constraint's expression without removing it.
     mutating func setConstant(_ constant: Double, for constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+        try setConstant(constant, tag: t)
+    }
+
+    /// Sets the constant of the constraint of an installed tag (an object's or a value's).
+    mutating func setConstant(_ constant: Double, tag t: Int32) throws {
         guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
         let oldConstant = tags[Int(t)].constant
         let marker = tags[Int(t)].marker
@@ -34,13 +39,7 @@ extension Tableau {
         if symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0 {
             // A redundant required equality: its marker carries no column. Take it out and put it
             // back with the new constant.
-            try remove(constraint)
-            do {
-                try add(constraint, constant: constant)
-            } catch {
-                try add(constraint, constant: oldConstant)
-                throw error
-            }
+            try reinstall(tag: t, constant: constant, oldConstant: oldConstant)
             return
         }
         shiftMarker(t, by: delta)
@@ -51,10 +50,46 @@ extension Tableau {
             shiftMarker(t, by: -delta)
             tags[Int(t)].constant = oldConstant
             do { try dualOptimize() } catch {
-                throw SolverError.internalError("restoring the constant of \(constraint) failed")
+                throw SolverError.internalError("restoring the constant of constraint \(t) failed")
             }
-            throw unsatisfiable(constraint, constant: constant)
+            throw unsatisfiable(tag: t, constant: constant)
         }
+    }
+
+    /// Takes an installed constraint out and puts it back at `constant`, or at `oldConstant`
+    /// when it cannot hold at `constant` (then throws why). A value constraint keeps its tag, so
+    /// that its handle stays valid.
+    private mutating func reinstall(tag t: Int32, constant: Double, oldConstant: Double) throws {
+        if let reference = tagConstraints[Int(t)] {
+            let constraint = reference.takeUnretainedValue()
+            try remove(constraint)
+            do {
+                try add(constraint, constant: constant)
+            } catch {
+                try add(constraint, constant: oldConstant)
+                throw error
+            }
+            return
+        }
+        try remove(tag: t, keepingTag: true)
+        guard try reinstallValueConstraint(t, constant: constant) else {
+            guard try reinstallValueConstraint(t, constant: oldConstant) else {
+                throw SolverError.internalError("restoring the constant of constraint \(t) failed")
+            }
+            throw unsatisfiable(tag: t, constant: constant)
+        }
+    }
+
+    /// The error for the installed constraint of tag `t`, which cannot hold at `constant`.
+    private mutating func unsatisfiable(tag t: Int32, constant: Double) -> SolverError {
+        if let reference = tagConstraints[Int(t)] { return unsatisfiable(reference.takeUnretainedValue(), constant: constant) }
+        // The value constraint as written, with the constant that was refused.
+        let tag = tags[Int(t)]
+        var value = LinearConstraint(LinearExpression(constant: constant), tag.relation, priority: Priority(tag.priority))
+        for k in Int(tag.termStart)..<Int(tag.termStart + tag.termCount) {
+            value.expression.append(VariableHandle(owner: serial, symbol: termSymbols[k]), termCoefficients[k])
+        }
+        return unsatisfiable(value, constant: constant, installedTag: t)
     }
 
     /// Sets the constants of several installed constraints, then repairs the solution once:

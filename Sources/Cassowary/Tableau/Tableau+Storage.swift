@@ -29,6 +29,8 @@ extension Tableau {
         dagOrder = arena.take(DagEntry.self, nr)
         tags = arena.take(Tag.self, nr)
         tagConstraints = arena.take(Unmanaged<Constraint>?.self, nr)
+        termSymbols = arena.take(Int32.self, 4 * nr)
+        termCoefficients = arena.take(Double.self, 4 * nr)
         touched = arena.take(Int32.self, nr)
         columnSlots = arena.take(Int32.self, nr)
         expansionProper = arena.take(Int32.self, nr)
@@ -65,6 +67,8 @@ extension Tableau {
         visitor.visit(&infeasible)
         visitor.visit(&tags)
         visitor.visit(&tagConstraints)
+        visitor.visit(&termSymbols)
+        visitor.visit(&termCoefficients)
         visitor.visit(&freeTags)
         visitor.visit(&slotStamp)
         visitor.visit(&touched)
@@ -127,7 +131,7 @@ extension Tableau {
             var n = counting.owners + (arena.base != nil ? 1 : 0)
             for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
             n += rowIndexes.count
-            for collection in [variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty] {
+            for collection in [variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty, handleNames.isEmpty] {
                 n += collection ? 0 : 1
             }
             return n

@@ -205,9 +205,12 @@ extension Tableau {
                 externalReferences[k]._withUnsafeGuaranteedRef { $0.value = v }
             }
         } else {
+            // A handle's symbol (``VariableHandle``) has no object: its value is read from the
+            // solver.
             for s in changedExternals {
+                guard let variable = variables[Int(s)] else { continue }
                 let v = values[Int(s)]
-                variables[Int(s)].unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value = v }
+                variable._withUnsafeGuaranteedRef { $0.value = v }
             }
         }
         writesAllVariables = false

@@ -75,6 +75,14 @@ struct Tableau {
         /// The constant of the constraint's expression the tableau holds now.
         var constant: Double
         var priority: Double
+        var relation: Relation
+        /// Bumped when the tag is freed, so that a ``ConstraintHandle`` of an earlier constraint
+        /// in the same slot is refused.
+        var generation: UInt32 = 0
+        /// A value constraint's terms in `termSymbols` / `termCoefficients` (see
+        /// Tableau+Handles.swift); count 0 for a constraint object, whose terms it holds itself.
+        var termStart: Int32 = 0
+        var termCount: Int32 = 0
     }
 
     static let epsilon = 1.0e-8
@@ -167,6 +175,16 @@ struct Tableau {
     var tagConstraints = Buffer<Unmanaged<Constraint>?>()
     var freeTags = Buffer<Int32>()
     var tagIndex: [ObjectIdentifier: Int32] = [:]
+    // Value constraints and solver-owned variables (see Tableau+Handles.swift).
+    /// This tableau's serial: the owner its handles carry.
+    var serial: UInt64 = 0
+    /// The terms of the installed value constraints, each one's a run that its tag points to.
+    var termSymbols = Buffer<Int32>()
+    var termCoefficients = Buffer<Double>()
+    /// Cells of `termSymbols` that removed constraints left behind.
+    var garbageTerms = 0
+    /// The names given to solver-owned variables, for descriptions; unnamed ones are absent.
+    var handleNames: [Int32: String] = [:]
     var edits: [ObjectIdentifier: (variable: Variable, tag: Int32, value: Double)] = [:]
 
     // Scratch space, indexed by symbol or slot.
@@ -233,6 +251,7 @@ struct Tableau {
     init(identity: ObjectIdentifier, usesCaches: Bool = true) {
         self.identity = identity
         self.usesCaches = usesCaches
+        serial = SolverSerial.next()
         // The takes run twice: on a measuring arena to size the allocation, then on the real one.
         arena = Arena.measuring()
         takeInitialStorage()
