@@ -52,6 +52,22 @@ import Testing
         s.expectUnchanged()
     }
 
+    /// Moving a marker by 1e17 and back is exact only to rounding: a batch refused for a bad
+    /// constant must not move anything first.
+    @Test func aHugeConstantBeforeARefusedOneLeavesEveryValueExact() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        let exact = x == 0.123456789
+        try solver.add(exact)
+        try solver.add(x <= 10)
+        let stranger = x == 3
+        #expect(throws: SolverError.self) { try solver.setConstants([(exact, 1e17), (exact, .nan)]) }
+        #expect(throws: SolverError.self) { try solver.setConstants([(exact, 1e17), (stranger, 1)]) }
+        solver.updateVariables()
+        #expect(x.value == 0.123456789)
+        #expect(solver.constant(for: exact) == -0.123456789)
+    }
+
     @Test func anUnsatisfiableBatchNamesTheChangeToBlameAndMovesNothing() throws {
         let s = try System()
         // y == 7 holds; x == -5 cannot hold with x >= 0.

@@ -106,9 +106,17 @@ extension Tableau {
     ///    at a time in the batch's order, the first that cannot hold with the ones before it.
     ///    Those are put back too, and its error is thrown.
     ///
-    /// The checks are made in the one pass that moves the markers, as this runs for every
-    /// intrinsic-size change of every row a list measures.
+    /// Step 0 refuses an unknown constraint or a non-finite constant before step 1 moves
+    /// anything (a pass of cache lookups); step 1 still checks, as a redundant equality's
+    /// re-adding can change the tags.
     mutating func setConstants(_ changes: [(Constraint, Double)]) throws {
+        // 0. Refuse an unknown constraint or a non-finite constant before anything moves, as
+        //    documented: moving markers and back again is exact only up to rounding, which a
+        //    huge constant earlier in the batch makes visible.
+        for (constraint, constant) in changes {
+            guard tag(of: constraint) != nil else { throw SolverError.unknownConstraint(constraint) }
+            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
+        }
         var applied: [(tag: Int32, old: Double, delta: Double)] = []
         applied.reserveCapacity(changes.count)
         var readded: [(constraint: Constraint, old: Double)] = []
