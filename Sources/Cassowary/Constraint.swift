@@ -19,8 +19,8 @@ extension Relation: CustomStringConvertible {
 ///
 /// A constraint is stored normalised as `expression relation 0`, where ``expression`` is the left
 /// side minus the right side. Constraints are identified by the object (`===`): the same object is
-/// what `Solver.add(_:)` installs and ``Solver/remove(_:)`` takes out. A constraint is immutable;
-/// ``priority(_:)`` makes a new one, and ``Solver/setConstant(_:for:)`` changes the constant a solver
+/// what `Solver.add(_:)` installs and ``Solver/remove(_:)-(Constraint)`` takes out. A constraint is immutable;
+/// ``priority(_:)`` makes a new one, and ``Solver/setConstant(_:for:)-(_,Constraint)`` changes the constant a solver
 /// uses for an installed one.
 public final class Constraint {
     /// The left side minus the right side.

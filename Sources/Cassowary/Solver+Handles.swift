@@ -36,7 +36,7 @@ extension Solver {
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when it is required and cannot hold
     ///   with the required constraints installed. The constraints these errors carry are
     ///   descriptions (objects made for the error, whose variables bear the handles' names). The
-    ///   solver is unchanged then.
+    ///   solver is unchanged then (see ``SolverError``).
     @discardableResult
     public func add(_ constraint: LinearConstraint) throws -> ConstraintHandle {
         try tableau.add(constraint)

@@ -15,7 +15,7 @@
 /// The solution satisfies every required constraint, then violates the constraints of each lower
 /// priority as little as possible (the sum of their violations, highest priority first), where no
 /// number of lower-priority violations outweighs a higher-priority one. Constraints and edit values
-/// can change incrementally: ``setConstant(_:for:)`` and ``suggestValue(_:for:)`` re-solve from the
+/// can change incrementally: ``setConstant(_:for:)-(_,Constraint)`` and ``suggestValue(_:for:)`` re-solve from the
 /// current solution without rebuilding anything.
 ///
 /// A solver is not thread-safe: use it, and its variables and constraints, from one thread or
@@ -53,7 +53,7 @@ public final class Solver {
     /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is installed already,
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot hold
     ///   with the required constraints already installed, ``SolverError/nonFiniteConstraint(_:)``
-    ///   or ``SolverError/invalidPriority(_:)`` for bad numbers. The solver is unchanged then.
+    ///   or ``SolverError/invalidPriority(_:)`` for bad numbers. The solver is unchanged then (see ``SolverError``).
     public func add(_ constraint: Constraint) throws {
         try tableau.add(constraint)
     }
@@ -93,7 +93,7 @@ public final class Solver {
     /// Sets the constants of several installed constraints and re-solves once, so that changes
     /// that undo each other (a view's hugging and compression constraints when its intrinsic size
     /// changes) make no pivots in between.
-    /// - Throws: as ``setConstant(_:for:)``, and then no constant changes (all or nothing). An
+    /// - Throws: as ``setConstant(_:for:)-(_,Constraint)``, and then no constant changes (all or nothing). An
     ///   unknown constraint or a non-finite constant anywhere in the batch is refused before
     ///   anything moves; when the changes cannot hold together, the error names the first change
     ///   that cannot hold with the ones before it.

@@ -1,6 +1,11 @@
 /// Why the solver refused an operation. Each case carries what was refused.
 ///
-/// A refused operation leaves the solver as it was before the call.
+/// A refused operation leaves the solver as it was before the call: the same constraints, edit
+/// values and constants, and a solution just as good at every priority level. Where several
+/// solutions are equally good (a variable free between two required bounds, say), the refused
+/// operation's pivots may leave the solver showing another of them. The numbers are exact up to
+/// rounding, which a refused change of a huge magnitude (a constant or suggested value of 1e15
+/// and more) can make visible in the values.
 ///
 /// The error is `Sendable` so that it can be thrown across concurrency domains; the constraints and
 /// variables it carries are not, so read them (their descriptions are immutable) but do not hand

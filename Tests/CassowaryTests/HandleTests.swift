@@ -9,10 +9,12 @@ import Testing
         let solver = Solver()
         let left = solver.makeVariable("left"), width = solver.makeVariable("width")
         try solver.add(left == 20)
-        try solver.add(left + width <= 300)
+        let cap = try solver.add(left + width <= 300)
         try solver.add((width == 400).priority(.defaultHigh))
         #expect(solver.value(of: left) == 20)
         #expect(solver.value(of: width) == 280)
+        try solver.setConstant(-320, for: cap)
+        #expect(solver.value(of: width) == 300)
         expectSound(solver)
     }
 
