@@ -113,7 +113,7 @@ extension Tableau {
             }
         }
         let tag = Tag(id: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
-                      constant: constant, priority: priority.rawValue, relation: relation)
+                      constant: constant, priority: priority.rawValue)
 
         if let fresh = freshExternal() {
             installDagRow(subject: fresh)

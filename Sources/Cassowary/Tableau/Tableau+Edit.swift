@@ -84,9 +84,9 @@ extension Tableau {
     private mutating func unsatisfiable(tag t: Int32, constant: Double) -> SolverError {
         if let reference = tagConstraints[Int(t)] { return unsatisfiable(reference.takeUnretainedValue(), constant: constant) }
         // The value constraint as written, with the constant that was refused.
-        let tag = tags[Int(t)]
-        var value = LinearConstraint(LinearExpression(constant: constant), tag.relation, priority: Priority(tag.priority))
-        for k in Int(tag.termStart)..<Int(tag.termStart + tag.termCount) {
+        let info = valueTags[Int(t)]
+        var value = LinearConstraint(LinearExpression(constant: constant), info.relation, priority: Priority(tags[Int(t)].priority))
+        for k in Int(info.termStart)..<Int(info.termStart + info.termCount) {
             value.expression.append(VariableHandle(owner: serial, symbol: termSymbols[k]), termCoefficients[k])
         }
         return unsatisfiable(value, constant: constant, installedTag: t)

@@ -47,49 +47,55 @@ extension Tableau {
         let constant = constraint.expression.constant
         beginAccumulator(constant: constant)
         constraint.expression.forEachTerm { s, c in accumulate(s, c) }
-        guard var tag = try installAccumulated(constraint.relation, constraint.priority, constant: constant) else {
+        guard let tag = try installAccumulated(constraint.relation, constraint.priority, constant: constant) else {
             throw unsatisfiable(constraint, constant: constant)
         }
         // The terms, for re-adding the constraint and for explaining conflicts.
         compactTermsIfNeeded()
-        tag.termStart = Int32(termSymbols.count)
-        tag.termCount = Int32(constraint.expression.count)
+        let start = Int32(termSymbols.count)
         constraint.expression.forEachTerm { s, c in
             termSymbols.append(s)
             termCoefficients.append(c)
         }
-        let t = storeValueTag(tag)
+        let t = storeValueTag(tag, relation: constraint.relation, termStart: start, termCount: Int32(constraint.expression.count))
         try optimize()
-        return ConstraintHandle(owner: serial, tag: t, generation: tags[Int(t)].generation)
+        return ConstraintHandle(owner: serial, tag: t, generation: valueTags[Int(t)].generation)
     }
 
     /// The tag of an installed value constraint, or nil.
     mutating func tag(of handle: ConstraintHandle) -> Int32? {
         let t = handle.tag
         guard handle.owner == serial, t >= 0, Int(t) < tags.count, tags[Int(t)].id == Tableau.valueTagID,
-              tags[Int(t)].generation == handle.generation else { return nil }
+              valueTags[Int(t)].generation == handle.generation else { return nil }
         return t
     }
 
-    private mutating func storeValueTag(_ tag: Tag) -> Int32 {
+    private mutating func storeValueTag(_ tag: Tag, relation: Relation, termStart: Int32, termCount: Int32) -> Int32 {
         var tag = tag
         tag.id = Tableau.valueTagID
+        let t: Int32
         if let free = freeTags.popLast() {
-            tag.generation = tags[Int(free)].generation
-            tags[Int(free)] = tag
-            return free
+            t = free
+            tags[Int(t)] = tag
+        } else {
+            t = Int32(tags.count)
+            tags.append(tag)
+            tagConstraints.append(nil)
         }
-        tags.append(tag)
-        tagConstraints.append(nil)
-        return Int32(tags.count - 1)
+        // A slot's generation lives on while constraint objects use the slot in between.
+        if valueTags.count <= Int(t) { valueTags.append(repeating: ValueTag(), count: Int(t) + 1 - valueTags.count) }
+        valueTags[Int(t)].relation = relation
+        valueTags[Int(t)].termStart = termStart
+        valueTags[Int(t)].termCount = termCount
+        return t
     }
 
     /// Frees a value constraint's tag: its handle stops naming it, and its terms become garbage.
     mutating func releaseValueTag(_ t: Int32) {
-        garbageTerms += Int(tags[Int(t)].termCount)
+        garbageTerms += Int(valueTags[Int(t)].termCount)
         tags[Int(t)].id = nil
-        tags[Int(t)].generation &+= 1
-        tags[Int(t)].termCount = 0
+        valueTags[Int(t)].generation &+= 1
+        valueTags[Int(t)].termCount = 0
         freeTags.append(t)
     }
 
@@ -102,8 +108,8 @@ extension Tableau {
         symbols.reserve(termSymbols.count - garbageTerms)
         coefficients.reserve(termSymbols.count - garbageTerms)
         for t in tags.indices where tags[t].id == Tableau.valueTagID {
-            let start = Int(tags[t].termStart), n = Int(tags[t].termCount)
-            tags[t].termStart = Int32(symbols.count)
+            let start = Int(valueTags[t].termStart), n = Int(valueTags[t].termCount)
+            valueTags[t].termStart = Int32(symbols.count)
             for k in start..<start + n {
                 symbols.append(termSymbols[k])
                 coefficients.append(termCoefficients[k])
@@ -120,14 +126,11 @@ extension Tableau {
     /// valid); the constraint must have been taken out by `remove(tag:keepingTag:)`.
     /// - Returns: false when it cannot hold at `constant` (the tableau is as before the call).
     mutating func reinstallValueConstraint(_ t: Int32, constant: Double) throws -> Bool {
-        let old = tags[Int(t)]
+        let info = valueTags[Int(t)]
         beginAccumulator(constant: constant)
-        for k in Int(old.termStart)..<Int(old.termStart + old.termCount) { accumulate(termSymbols[k], termCoefficients[k]) }
-        guard var tag = try installAccumulated(old.relation, Priority(old.priority), constant: constant) else { return false }
+        for k in Int(info.termStart)..<Int(info.termStart + info.termCount) { accumulate(termSymbols[k], termCoefficients[k]) }
+        guard var tag = try installAccumulated(info.relation, Priority(tags[Int(t)].priority), constant: constant) else { return false }
         tag.id = Tableau.valueTagID
-        tag.generation = old.generation
-        tag.termStart = old.termStart
-        tag.termCount = old.termCount
         tags[Int(t)] = tag
         try optimize()
         return true
@@ -152,12 +155,12 @@ extension Tableau {
 
     /// The value constraint of an installed tag as a constraint object (see `described(_:names:)`).
     mutating func described(tag t: Int32, names: inout [Int32: Variable]) -> Constraint {
-        let tag = tags[Int(t)]
+        let tag = tags[Int(t)], info = valueTags[Int(t)]
         var terms: [Term] = []
-        for k in Int(tag.termStart)..<Int(tag.termStart + tag.termCount) {
+        for k in Int(info.termStart)..<Int(info.termStart + info.termCount) {
             terms.append(Term(describedVariable(termSymbols[k], &names), termCoefficients[k]))
         }
-        return Constraint(Expression(terms, constant: tag.constant), tag.relation, priority: Priority(tag.priority))
+        return Constraint(Expression(terms, constant: tag.constant), info.relation, priority: Priority(tag.priority))
     }
 
     private mutating func describedVariable(_ s: Int32, _ names: inout [Int32: Variable]) -> Variable {
