@@ -21,16 +21,22 @@ extension Tableau {
 
     /// The error for a value constraint that cannot hold at `constant`: the constraint and its
     /// conflicts among the installed value constraints, described as constraint objects.
-    /// - Parameter installedTag: the constraint's own tag when it is installed (a new constant
-    ///   was refused), which is then not a candidate.
-    mutating func unsatisfiable(_ constraint: LinearConstraint, constant: Double, installedTag: Int32 = -1) -> SolverError {
+    mutating func unsatisfiable(_ constraint: LinearConstraint, constant: Double) -> SolverError {
         var names: [Int32: Variable] = [:]
         let c = described(constraint, names: &names)
+        return unsatisfiable(described: c, constant: constant, names: &names, excluding: -1)
+    }
+
+    /// The error for a value constraint already described as `c` (with the variables of
+    /// `names`), with its conflicts among the installed value constraints but the one of tag
+    /// `excluded` (its own, when a new constant was refused; -1 for none).
+    mutating func unsatisfiable(described c: Constraint, constant: Double, names: inout [Int32: Variable],
+                                excluding excluded: Int32) -> SolverError {
         guard usesCaches else { return .unsatisfiableConstraint(c, conflicts: []) }
         var installed: [(Constraint, Double)] = []
-        for t in tags.indices where tags[t].id == Tableau.valueTagID && Int32(t) != installedTag
+        for t in tags.indices where tags[t].id == Tableau.valueTagID && Int32(t) != excluded
             && Priority(tags[t].priority).isRequired {
-            installed.append((described(tag: Int32(t), names: &names), tags[t].constant))
+            installed.append((described(tag: Int32(t), constant: tags[t].constant, names: &names), tags[t].constant))
         }
         return .unsatisfiableConstraint(c, conflicts: Tableau.conflicts(with: c, constant: constant, among: installed))
     }

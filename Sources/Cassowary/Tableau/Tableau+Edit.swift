@@ -84,35 +84,27 @@ extension Tableau {
     private mutating func unsatisfiable(tag t: Int32, constant: Double) -> SolverError {
         if let reference = tagConstraints[Int(t)] { return unsatisfiable(reference.takeUnretainedValue(), constant: constant) }
         // The value constraint as written, with the constant that was refused.
-        let info = valueTags[Int(t)]
-        var value = LinearConstraint(LinearExpression(constant: constant), info.relation, priority: Priority(tags[Int(t)].priority))
-        for k in Int(info.termStart)..<Int(info.termStart + info.termCount) {
-            value.expression.append(VariableHandle(owner: serial, symbol: termSymbols[k]), termCoefficients[k])
-        }
-        return unsatisfiable(value, constant: constant, installedTag: t)
+        var names: [Int32: Variable] = [:]
+        let c = described(tag: t, constant: constant, names: &names)
+        return unsatisfiable(described: c, constant: constant, names: &names, excluding: t)
     }
 
     /// Sets the constants of several installed constraints, then repairs the solution once:
     /// changes that undo each other (an intrinsic size's hugging and compression constraints) cost
     /// no pivots in between. All or nothing:
     ///
-    /// 1. Move the markers of the changed constraints, checking each change (a known constraint,
-    ///    a finite constant) as it comes; a redundant required equality, whose marker carries no
-    ///    column, is taken out and put back with its new constant as `setConstant` does.
-    /// 2. Repair the solution once with the dual simplex.
-    /// 3. If a change was refused in step 1, put every constant back (in reverse order) and throw
-    ///    its error.
-    /// 4. If the repair fails, put every constant back and find the change to blame: applied one
-    ///    at a time in the batch's order, the first that cannot hold with the ones before it.
-    ///    Those are put back too, and its error is thrown.
-    ///
-    /// Step 0 refuses an unknown constraint or a non-finite constant before step 1 moves
-    /// anything (a pass of cache lookups); step 1 still checks, as a redundant equality's
-    /// re-adding can change the tags.
+    /// 1. Refuse an unknown constraint or a non-finite constant anywhere in the batch before
+    ///    anything moves (a pass of cache lookups): moving markers and back again is exact only
+    ///    up to rounding, which a huge constant earlier in the batch would make visible.
+    /// 2. Move the markers of the changed constraints; a redundant required equality, whose
+    ///    marker carries no column, is taken out and put back with its new constant as
+    ///    `setConstant` does (under a new tag, perhaps: each change looks its tag up again).
+    /// 3. Repair the solution once with the dual simplex.
+    /// 4. If the repair fails, put every constant back (in reverse order) and find the change to
+    ///    blame: applied one at a time in the batch's order, the first that cannot hold with the
+    ///    ones before it. Those are put back too, and its error is thrown.
     mutating func setConstants(_ changes: [(Constraint, Double)]) throws {
-        // 0. Refuse an unknown constraint or a non-finite constant before anything moves, as
-        //    documented: moving markers and back again is exact only up to rounding, which a
-        //    huge constant earlier in the batch makes visible.
+        // 1. The checks.
         for (constraint, constant) in changes {
             guard tag(of: constraint) != nil else { throw SolverError.unknownConstraint(constraint) }
             guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
@@ -120,17 +112,12 @@ extension Tableau {
         var applied: [(tag: Int32, old: Double, delta: Double)] = []
         applied.reserveCapacity(changes.count)
         var readded: [(constraint: Constraint, old: Double)] = []
-        var refused: SolverError?
         do {
-            // 1. The moves, with what undoes them.
+            // 2. The moves, with what undoes them.
             for (constraint, constant) in changes {
+                // Known, as checked: re-adding a redundant equality keeps it installed.
                 guard let t = tag(of: constraint) else {
-                    refused = .unknownConstraint(constraint)
-                    throw refused!
-                }
-                guard constant.isFinite else {
-                    refused = .nonFiniteValue(constant)
-                    throw refused!
+                    throw SolverError.internalError("\(constraint) left the solver during setConstants")
                 }
                 let old = tags[Int(t)].constant
                 let delta = constant - old
@@ -146,12 +133,12 @@ extension Tableau {
                 tags[Int(t)].constant = constant
                 applied.append((t, old, delta))
             }
-            // 2. One repair.
+            // 3. One repair.
             try dualOptimize()
         } catch {
-            // 3 and 4. Back to where the batch started, then the error.
+            // 4. Back to where the batch started, then the change to blame.
             try restore(applied, readded)
-            throw refused ?? blame(changes)
+            throw blame(changes)
         }
     }
 

@@ -153,14 +153,15 @@ extension Tableau {
         return described(constraint, names: &names)
     }
 
-    /// The value constraint of an installed tag as a constraint object (see `described(_:names:)`).
-    mutating func described(tag t: Int32, names: inout [Int32: Variable]) -> Constraint {
-        let tag = tags[Int(t)], info = valueTags[Int(t)]
+    /// The value constraint of an installed tag as a constraint object, at `constant` (the one
+    /// it holds, or one refused for it; see `described(_:names:)`).
+    mutating func described(tag t: Int32, constant: Double, names: inout [Int32: Variable]) -> Constraint {
+        let info = valueTags[Int(t)]
         var terms: [Term] = []
         for k in Int(info.termStart)..<Int(info.termStart + info.termCount) {
             terms.append(Term(describedVariable(termSymbols[k], &names), termCoefficients[k]))
         }
-        return Constraint(Expression(terms, constant: tag.constant), info.relation, priority: Priority(tag.priority))
+        return Constraint(Expression(terms, constant: constant), info.relation, priority: Priority(tags[Int(t)].priority))
     }
 
     private mutating func describedVariable(_ s: Int32, _ names: inout [Int32: Variable]) -> Variable {

@@ -183,9 +183,9 @@ struct Tableau {
     // Value constraints and solver-owned variables (see Tableau+Handles.swift).
     /// This tableau's serial: the owner its handles carry.
     var serial: UInt64 = 0
-    /// The terms of the installed value constraints, each one's a run that its tag points to.
     /// Indexed by tag, as far as the last tag a value constraint used.
     var valueTags = Buffer<ValueTag>()
+    /// The terms of the installed value constraints: each one's a run its `ValueTag` points to.
     var termSymbols = Buffer<Int32>()
     var termCoefficients = Buffer<Double>()
     /// Cells of `termSymbols` that removed constraints left behind.
