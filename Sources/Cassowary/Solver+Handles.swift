@@ -19,12 +19,25 @@ extension Solver {
     ///   `v` and its number.
     /// - Complexity: amortised O(1); no allocation unless the variable is named.
     public func makeVariable(_ name: String = "") -> VariableHandle {
-        tableau.makeVariable(named: name)
+        if mode != .general {
+            beginValues()
+            if mode == .small, let handle = small.makeVariable(named: name) { return handle }
+            promote()
+        }
+        return tableau.makeVariable(named: name)
     }
 
     /// The current solution's value of a variable this solver owns (0 for any other handle).
     /// No ``updateVariables()`` is needed: the solution is brought up to date on demand.
     public func value(of variable: VariableHandle) -> Double {
+        switch mode {
+        case .fresh:
+            return 0
+        case .small:
+            return small.owns(variable) ? small.value(of: variable.symbol) : 0
+        case .general:
+            break
+        }
         guard tableau.owns(variable) else { return 0 }
         return tableau.value(of: variable.symbol)
     }
@@ -39,19 +52,43 @@ extension Solver {
     ///   solver is unchanged then (see ``SolverError``).
     @discardableResult
     public func add(_ constraint: LinearConstraint) throws -> ConstraintHandle {
-        try tableau.add(constraint)
+        if mode != .general {
+            beginValues()
+            if mode == .small {
+                do {
+                    return try small.add(constraint)
+                } catch {
+                    // The general tableau makes the call, and reports its errors.
+                    promote()
+                }
+            }
+        }
+        return try tableau.add(constraint)
     }
 
     /// Takes an installed value constraint out; its handle names nothing afterwards.
     /// - Throws: ``SolverError/unknownConstraintHandle(_:)``.
     public func remove(_ constraint: ConstraintHandle) throws {
+        if mode == .fresh { throw SolverError.unknownConstraintHandle(constraint) }
+        if mode == .small {
+            guard let t = small.tag(of: constraint) else { throw SolverError.unknownConstraintHandle(constraint) }
+            do {
+                return try small.remove(tag: t)
+            } catch {
+                promote()
+            }
+        }
         guard let t = tableau.tag(of: constraint) else { throw SolverError.unknownConstraintHandle(constraint) }
         try tableau.remove(tag: t)
     }
 
     /// Whether the handle names a constraint installed in this solver.
     public func contains(_ constraint: ConstraintHandle) -> Bool {
-        tableau.tag(of: constraint) != nil
+        switch mode {
+        case .fresh: false
+        case .small: small.tag(of: constraint) != nil
+        case .general: tableau.tag(of: constraint) != nil
+        }
     }
 
     /// Changes the constant of an installed value constraint's expression (its left side minus
@@ -60,12 +97,18 @@ extension Solver {
     /// - Throws: ``SolverError/unknownConstraintHandle(_:)``, ``SolverError/nonFiniteValue(_:)``,
     ///   or ``SolverError/unsatisfiableConstraint(_:conflicts:)`` (the old constant stays then).
     public func setConstant(_ constant: Double, for constraint: ConstraintHandle) throws {
+        // The small tableau has no dual simplex: a new constant moves the system to the general one.
+        if mode == .small && small.tag(of: constraint) != nil { promote() }
         guard let t = tableau.tag(of: constraint) else { throw SolverError.unknownConstraintHandle(constraint) }
         try tableau.setConstant(constant, tag: t)
     }
 
     /// The constant the solver holds for an installed value constraint's expression, or nil.
     public func constant(for constraint: ConstraintHandle) -> Double? {
-        tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
+        switch mode {
+        case .fresh: nil
+        case .small: small.tag(of: constraint).map { small.constant(ofTag: $0) }
+        case .general: tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
+        }
     }
 }

@@ -23,23 +23,36 @@
 public final class Solver {
     // The solver is not thread-safe by contract, and every method reaches the tableau once: the
     // dynamic exclusivity check of the class property buys nothing here.
+    /// The general tableau; a placeholder without storage until `mode` is `.general`.
     @exclusivity(unchecked) var tableau: Tableau
+    /// The dense tableau of a small value-API system while `mode` is `.small`; a placeholder
+    /// otherwise.
+    @exclusivity(unchecked) var small = SmallTableau()
+    /// Which tableau holds the system (see Solver+Tableaux.swift).
+    var mode = Mode.fresh
+    /// Whether a value-API system starts in the small tableau (tests turn it off).
+    let usesSmallTableau: Bool
+    var incrementalRows = Tableau.defaultIncrementalRows
 
-    /// Creates an empty solver.
+    /// Creates an empty solver. It allocates nothing until its first call.
     public init() {
-        tableau = Tableau(identity: ObjectIdentifier(Solver.self))
-        tableau.identity = ObjectIdentifier(self)
+        usesSmallTableau = true
+        tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
     }
 
-    /// A solver that keeps values incrementally from systems of `rows` rows on (128 by default),
-    /// for the tests, which reach that path with small random systems.
-    package convenience init(incrementalValuesFromRows rows: Int) {
-        self.init()
-        tableau.incrementalRows = rows
+    /// A solver for the tests: `smallTableau` false sends value-API systems to the general
+    /// tableau from the start (to compare the two), and `incrementalValuesFromRows` keeps values
+    /// incrementally from systems of that many rows on (128 by default), so that small random
+    /// systems reach that path.
+    package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil) {
+        usesSmallTableau = smallTableau
+        tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
+        if let rows { incrementalRows = rows }
     }
 
     deinit {
         tableau.deallocate()
+        small.deallocate()
     }
 
     /// Tells the live solver whose identity is `owner` that another solver now holds one of its
@@ -55,11 +68,13 @@ public final class Solver {
     ///   with the required constraints already installed, ``SolverError/nonFiniteConstraint(_:)``
     ///   or ``SolverError/invalidPriority(_:)`` for bad numbers. The solver is unchanged then (see ``SolverError``).
     public func add(_ constraint: Constraint) throws {
+        general()
         try tableau.add(constraint)
     }
 
     /// Installs several constraints in order, stopping at the first that throws.
     public func add(_ constraints: [Constraint]) throws {
+        general()
         // A guaranteed reference per element: the array keeps each constraint alive for the call,
         // and a `for c in constraints` loop retains and releases every one.
         for i in constraints.indices {
@@ -70,12 +85,13 @@ public final class Solver {
     /// Takes an installed constraint out.
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed.
     public func remove(_ constraint: Constraint) throws {
+        general()
         try tableau.remove(constraint)
     }
 
     /// Whether the constraint is installed.
     public func contains(_ constraint: Constraint) -> Bool {
-        tableau.tag(of: constraint) != nil
+        mode == .general && tableau.tag(of: constraint) != nil
     }
 
     /// Changes the constant of an installed constraint's expression (its left side minus its right
@@ -87,6 +103,7 @@ public final class Solver {
     /// - Complexity: proportional to the rows that mention the constraint's marker, plus the dual
     ///   simplex pivots the change needs.
     public func setConstant(_ constant: Double, for constraint: Constraint) throws {
+        general()
         try tableau.setConstant(constant, for: constraint)
     }
 
@@ -98,12 +115,14 @@ public final class Solver {
     ///   anything moves; when the changes cannot hold together, the error names the first change
     ///   that cannot hold with the ones before it.
     public func setConstants(_ changes: [(Constraint, Double)]) throws {
+        general()
         try tableau.setConstants(changes)
     }
 
     /// The constant the solver holds for an installed constraint's expression, or nil.
     public func constant(for constraint: Constraint) -> Double? {
-        tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
+        guard mode == .general else { return nil }
+        return tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
     }
 
     /// Makes a variable editable: ``suggestValue(_:for:)`` can then ask for values, which hold at
@@ -111,23 +130,26 @@ public final class Solver {
     /// - Throws: ``SolverError/duplicateEditVariable(_:)``, ``SolverError/requiredEditVariable(_:)``,
     ///   ``SolverError/invalidPriority(_:)``.
     public func addEditVariable(_ variable: Variable, priority: Priority) throws {
+        general()
         try tableau.addEditVariable(variable, priority: priority)
     }
 
     /// Stops editing a variable.
     /// - Throws: ``SolverError/unknownEditVariable(_:)``.
     public func removeEditVariable(_ variable: Variable) throws {
+        general()
         try tableau.removeEditVariable(variable)
     }
 
     /// Whether the variable is an edit variable of this solver.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        tableau.hasEditVariable(variable)
+        mode == .general && tableau.hasEditVariable(variable)
     }
 
     /// Asks for a value of an edit variable and re-solves (dual simplex).
     /// - Throws: ``SolverError/unknownEditVariable(_:)``, ``SolverError/nonFiniteValue(_:)``.
     public func suggestValue(_ value: Double, for variable: Variable) throws {
+        general()
         try tableau.suggestValue(value, for: variable)
     }
 
@@ -140,32 +162,42 @@ public final class Solver {
     ///   the rows that read those rows' values, and the variables that moved; after constraints
     ///   were added or removed, O(variables + cells of the rows that depend on other rows).
     public func updateVariables() {
+        // The small tableau holds no `Variable`.
+        guard mode == .general else { return }
         tableau.updateVariables()
     }
 
     /// The current solution's value of a variable (0 for a variable the solver does not know).
     public func value(of variable: Variable) -> Double {
-        guard let s = tableau.existingSymbol(for: variable) else { return 0 }
+        guard mode == .general, let s = tableau.existingSymbol(for: variable) else { return 0 }
         return tableau.value(of: s)
     }
 
     /// Removes every constraint and edit variable.
     public func reset() {
-        let incrementalRows = tableau.incrementalRows
         tableau.deallocate()
-        tableau = Tableau(identity: ObjectIdentifier(self))
-        tableau.incrementalRows = incrementalRows
+        tableau = Tableau(identity: ObjectIdentifier(self), allocating: false)
+        small.deallocate()
+        mode = .fresh
     }
 
     /// The number of installed constraints (edit variables count one each).
     public var constraintCount: Int {
-        tableau.tags.count - tableau.freeTags.count
+        switch mode {
+        case .fresh: 0
+        case .small: small.liveTags
+        case .general: tableau.tags.count - tableau.freeTags.count
+        }
     }
 
     /// The objective of each priority level below required, highest first: the sum of the
     /// violations of the constraints at that priority in the current solution.
     package var violationsByPriority: [(priority: Priority, violation: Double)] {
-        tableau.levels.map { (Priority($0.priority), $0.value) }
+        switch mode {
+        case .fresh: []
+        case .small: small.levelValues.map { (Priority($0.priority), $0.value) }
+        case .general: tableau.levels.map { (Priority($0.priority), $0.value) }
+        }
     }
 
     /// Counts that describe the work and the size of the tableau.
@@ -188,6 +220,11 @@ public final class Solver {
     /// The solver's counts of work and size, for diagnostics and benchmarks.
     /// - Complexity: O(rows).
     public var statistics: Statistics {
+        if mode == .small {
+            let counts = small.rowCounts
+            return Statistics(pivots: small.pivotCount, boundFlips: 0, rows: counts.rows, cells: counts.cells,
+                              symbols: small.symbolCount, longestRow: counts.longest)
+        }
         let live = tableau.rows.filter { $0.basic >= 0 }
         return Statistics(pivots: tableau.pivotCount, boundFlips: tableau.flipCount, rows: live.count,
                           cells: live.reduce(0) { $0 + Int($1.count) }, symbols: tableau.symbols.count,
@@ -216,13 +253,17 @@ public final class Solver {
     /// The heap blocks the solver's tableau holds now (the solver object itself not counted):
     /// what a solver built and dropped per cell costs the allocator, for the allocation tests.
     package var heapBlocks: Int {
-        tableau.heapBlocks
+        switch mode {
+        case .fresh: 0
+        case .small: 1 + (small.names.isEmpty ? 0 : 1)
+        case .general: tableau.heapBlocks
+        }
     }
 
     #if CASSOWARY_CHECKS
     /// The broken tableau invariants (debug builds only); empty when the tableau is sound.
     package func invariantViolations() -> [String] {
-        tableau.invariantViolations()
+        mode == .small ? small.invariantViolations() : tableau.invariantViolations()
     }
     #endif
 }

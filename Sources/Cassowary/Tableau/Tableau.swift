@@ -255,9 +255,15 @@ struct Tableau {
     ///   - identity: the owner whose identity the variables' and constraints' caches record; for
     ///     a tableau that uses them, its `Solver`'s (see `Solver.noteVariablesShared(owner:)`).
     ///   - usesCaches: false for scratch tableaux, which must not claim those caches.
-    init(identity: ObjectIdentifier, usesCaches: Bool = true) {
+    ///   - allocating: false for a placeholder that holds nothing and has no storage yet: a
+    ///     `Solver` holds one until its first call that needs this tableau.
+    init(identity: ObjectIdentifier, usesCaches: Bool = true, allocating: Bool = true) {
         self.identity = identity
         self.usesCaches = usesCaches
+        guard allocating else {
+            arena = Arena(size: 0)
+            return
+        }
         serial = SolverSerial.next()
         // The takes run twice: on a measuring arena to size the allocation, then on the real one.
         arena = Arena.measuring()

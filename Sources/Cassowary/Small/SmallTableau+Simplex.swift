@@ -1,0 +1,332 @@
+// Adding and removing constraints in the small tableau: kiwi's addConstraint (createRow,
+// chooseSubject, addWithArtificialVariable), removeConstraint (removeConstraintEffects,
+// getMarkerLeavingRow) and the primal simplex over the priority levels, with the rules of
+// `Tableau` (Tableau+Constraints.swift, Tableau+Simplex.swift).
+
+extension SmallTableau {
+    /// A call the small tableau did not make: it needs room, a check or an error that only
+    /// `Tableau` makes, or it failed midway (a required constraint that cannot hold, a numerical
+    /// dead end). The call is not in the log, and the tableau may be unusable: `Solver` promotes
+    /// at once and makes the call on `Tableau`.
+    struct Refusal: Error {}
+
+    // MARK: - Adding
+
+    /// Installs a value constraint, or refuses it (see `Refusal`). Errors are `Tableau`'s to
+    /// report: a constraint that is invalid, foreign or unsatisfiable is refused.
+    mutating func add(_ constraint: LinearConstraint) throws(Refusal) -> ConstraintHandle {
+        // 1. Checks, before anything moves: valid numbers, this solver's variables, room.
+        let expression = constraint.expression
+        let priority = constraint.priority.rawValue
+        guard constraint.priority.isValid, expression.isFinite else { throw Refusal() }
+        var owned = expression.count == 0 || expression.owner == serial
+        expression.forEachTerm { s, _ in
+            owned = owned && s >= 0 && Int(s) < symbolCount && kinds[Int(s)] == .external
+        }
+        guard owned, availableSymbols >= 3, availableLines >= 3, availableTags >= 1,
+              logCount < SmallTableau.maxLog, logTermCount + expression.count <= SmallTableau.maxLogTerms,
+              !needsMissingLevel(priority) else { throw Refusal() }
+
+        // 2. createRow: the expression with every basic variable replaced by its row.
+        let row = newLine(SmallTableau.freeLine)
+        constants[row] = expression.constant
+        expression.forEachTerm { s, c in
+            let r = symbolRow[Int(s)]
+            if r >= 0 { addScaled(row, Int(r), c) } else { add(row, s, c) }
+        }
+        // 3. The markers: a slack (and an error below required) for an inequality, a dummy or two
+        //    errors for an equality.
+        var marker: Int32, other: Int32 = -1
+        let errorLevel = priority >= 1000 ? -1 : level(for: priority)
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let k: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = newSymbol(.slack)
+            set(row, marker, k)
+            if errorLevel >= 0 {
+                other = newSymbol(.error)
+                set(row, other, -k)
+                add(errorLevel, other, 1)
+            }
+        case .equal:
+            if errorLevel >= 0 {
+                marker = newSymbol(.error)
+                other = newSymbol(.error)
+                set(row, marker, -1)
+                set(row, other, 1)
+                add(errorLevel, marker, 1)
+                add(errorLevel, other, 1)
+            } else {
+                marker = newSymbol(.dummy)
+                set(row, marker, 1)
+            }
+        }
+        // 4. chooseSubject: an external variable (the first term's that the row still holds,
+        //    else the first in symbol order), else a new marker with a negative coefficient.
+        var subject: Int32 = -1
+        expression.forEachTerm { s, _ in
+            if subject < 0 && symbolRow[Int(s)] < 0 && holds(row, s) { subject = s }
+        }
+        if subject < 0 { subject = firstSymbol(row) { kinds[Int($0)] == .external } }
+        if subject >= 0 {
+            installRow(row, subject)
+        } else {
+            if constants[row] < 0 { scale(row, -1) }
+            subject = restrictedSubject(row, marker, other)
+            if subject < 0 && abs(constants[row]) < SmallTableau.epsilon {
+                // A zero constant reads with either sign (as in Tableau.installAccumulated).
+                constants[row] = 0
+                scale(row, -1)
+                subject = restrictedSubject(row, marker, other)
+            }
+            if subject >= 0 {
+                installRow(row, subject)
+            } else if firstSymbol(row, where: { kinds[Int($0)] != .dummy }) < 0 {
+                // 5. Only dummies: redundant when the constant is zero, else unsatisfiable.
+                guard abs(constants[row]) < SmallTableau.epsilon else { throw Refusal() }
+                installRow(row, marker)
+            } else {
+                // 6. addWithArtificialVariable.
+                guard addWithArtificialVariable(row) else { throw Refusal() }
+            }
+        }
+        // 7. Optimize, then record the constraint.
+        let t = storeTag(marker: marker, other: other, priority: priority, constant: expression.constant)
+        guard optimize() else { throw Refusal() }
+        let start = Int32(logTermCount)
+        expression.forEachTerm { s, c in
+            logSymbols[logTermCount] = s
+            logCoefficients[logTermCount] = c
+            logTermCount += 1
+        }
+        record(LogEntry(kind: .add, relation: constraint.relation, index: t, termStart: start,
+                        termCount: Int32(expression.count), priority: priority, constant: expression.constant))
+        return ConstraintHandle(owner: serial, tag: t, generation: tags[Int(t)].generation)
+    }
+
+    /// A new marker that can be the subject of a row with a constant >= 0: a slack or error
+    /// with a negative coefficient.
+    private func restrictedSubject(_ row: Int, _ marker: Int32, _ other: Int32) -> Int32 {
+        if kinds[Int(marker)] == .slack || kinds[Int(marker)] == .error, coefficient(row, marker) < 0 { return marker }
+        if other >= 0, coefficient(row, other) < 0 { return other }
+        return -1
+    }
+
+    /// Solves `0 = constant + terms` in line `l` for `s`; `replacing` (the old basic symbol)
+    /// joins the row.
+    func solveFor(_ l: Int, _ s: Int32, replacing old: Int32) {
+        let a = coefficients[l &* SmallTableau.width &+ Int(s)]
+        clear(l, s)
+        scale(l, -1 / a)
+        if old >= 0 { set(l, old, 1 / a) }
+    }
+
+    /// Replaces the basic symbol `s` of row `l` by the row in every other line.
+    func substitute(_ s: Int32, _ l: Int) {
+        var lines = columns[Int(s)] & ~(UInt64(1) << UInt64(l))
+        while lines != 0 {
+            let t = lines.trailingZeroBitCount
+            lines &= lines &- 1
+            let c = coefficients[t &* SmallTableau.width &+ Int(s)]
+            clear(t, s)
+            addScaled(t, l, c)
+        }
+    }
+
+    private mutating func installRow(_ l: Int, _ subject: Int32) {
+        solveFor(l, subject, replacing: -1)
+        basic[l] = subject
+        symbolRow[Int(subject)] = Int32(l)
+        substitute(subject, l)
+    }
+
+    /// Makes `entering` basic in row `l`, whose basic symbol becomes parametric.
+    mutating func pivot(_ entering: Int32, _ l: Int) {
+        pivotCount += 1
+        let leaving = basic[l]
+        solveFor(l, entering, replacing: leaving)
+        symbolRow[Int(leaving)] = -1
+        basic[l] = entering
+        symbolRow[Int(entering)] = Int32(l)
+        substitute(entering, l)
+    }
+
+    /// kiwi's addWithArtificialVariable: minimises an artificial copy of the row; the row can be
+    /// added when its artificial variable reaches zero. The artificial symbol is freed at the
+    /// end, which leaves the numbering of later symbols as if it had not been made.
+    private mutating func addWithArtificialVariable(_ row: Int) -> Bool {
+        let art = newSymbol(.slack)
+        basic[row] = art
+        symbolRow[Int(art)] = Int32(row)
+        let objective = newLine(SmallTableau.artificialLine)
+        addScaled(objective, row, 1)
+        var solvable = true
+        while true {
+            let q = firstSymbol(objective) { s in
+                coefficients[objective &* SmallTableau.width &+ Int(s)] < 0 && kinds[Int(s)] != .dummy && symbolRow[Int(s)] < 0
+            }
+            if q < 0 { break }
+            guard let (l, _) = leavingRow(for: q, bland: true) else {
+                solvable = false
+                break
+            }
+            pivot(q, l)
+        }
+        let success = solvable && abs(constants[objective]) < SmallTableau.epsilon
+        freeLine(objective)
+        let artRow = symbolRow[Int(art)]
+        if artRow >= 0 {
+            let l = Int(artRow)
+            if !success || (masks[2 * l] | masks[2 * l + 1]) == 0 {
+                freeLine(l)
+                dropSymbol(art)
+                return success
+            }
+            let entering = firstSymbol(l) { kinds[Int($0)] == .slack || kinds[Int($0)] == .error }
+            guard entering >= 0 else {
+                freeLine(l)
+                dropSymbol(art)
+                return false
+            }
+            symbolRow[Int(art)] = -1
+            solveFor(l, entering, replacing: art)
+            basic[l] = entering
+            symbolRow[Int(entering)] = Int32(l)
+            substitute(entering, l)
+        }
+        dropSymbol(art)
+        return success
+    }
+
+    // MARK: - Optimize
+
+    /// The primal simplex over the levels, highest priority first: a symbol enters at a level
+    /// only if no higher level holds it. The entering symbol is the lowest with a negative
+    /// coefficient; ties in the ratio test go as in `Tableau.leavingRow(for:bland:)`.
+    /// - Returns: false when the objective is unbounded (a numerical dead end).
+    mutating func optimize() -> Bool {
+        var degenerate = 0
+        var higher: (UInt64, UInt64) = (0, 0)
+        var i = 0
+        while i < levelCount {
+            let line = Int(levelLines[i])
+            let bland = degenerate > 256
+            let q = firstSymbol(line, excluding: higher) { s in
+                coefficients[line &* SmallTableau.width &+ Int(s)] < 0 && kinds[Int(s)] != .dummy
+            }
+            guard q >= 0 else {
+                higher.0 |= masks[2 * line]
+                higher.1 |= masks[2 * line + 1]
+                i += 1
+                continue
+            }
+            guard let (l, ratio) = leavingRow(for: q, bland: bland) else { return false }
+            degenerate = ratio < SmallTableau.epsilon ? degenerate + 1 : 0
+            pivot(q, l)
+        }
+        return true
+    }
+
+    /// The ratio test: the restricted row that limits how far `q` can grow. Ties go to an error
+    /// symbol before a slack, then to the lowest symbol (only the lowest under Bland's rule).
+    func leavingRow(for q: Int32, bland: Bool) -> (Int, Double)? {
+        var best = -1
+        var bestKey = Int64.max
+        var bestRatio = Double.infinity
+        var lines = columns[Int(q)]
+        while lines != 0 {
+            let l = lines.trailingZeroBitCount
+            lines &= lines &- 1
+            let b = basic[l]
+            guard b >= 0 else { continue }
+            let kind = kinds[Int(b)]
+            guard kind != .external else { continue }
+            let c = coefficients[l &* SmallTableau.width &+ Int(q)]
+            guard c < 0 else { continue }
+            let r = -constants[l] / c
+            let key = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
+            if r < bestRatio - SmallTableau.epsilon || (r <= bestRatio + SmallTableau.epsilon && key < bestKey) {
+                best = l
+                bestKey = key
+                bestRatio = min(r, bestRatio)
+            }
+        }
+        return best < 0 ? nil : (best, bestRatio)
+    }
+
+    // MARK: - Removing
+
+    /// Takes out the constraint of an installed tag, or refuses (see `Refusal`).
+    mutating func remove(tag t: Int32) throws(Refusal) {
+        guard logCount < SmallTableau.maxLog else { throw Refusal() }
+        let tag = tags[Int(t)]
+        let marker = tag.marker
+        // 1. getMarkerLeavingRow, before anything moves.
+        var leaving = Int(symbolRow[Int(marker)])
+        if leaving < 0 {
+            guard let l = markerLeavingRow(marker) else { throw Refusal() }
+            leaving = l
+        }
+        releaseTag(t)
+        // 2. removeConstraintEffects: the errors leave the objective.
+        if let l = existingLevel(for: tag.priority) {
+            for k in 0..<2 {
+                let s = k == 0 ? tag.marker : tag.other
+                guard s >= 0 && kinds[Int(s)] == .error else { continue }
+                let r = symbolRow[Int(s)]
+                if r >= 0 { addScaled(l, Int(r), -1) } else { add(l, s, -1) }
+            }
+        }
+        // 3. The marker's row goes: pivoted in first when the marker is parametric.
+        if symbolRow[Int(marker)] < 0 { pivot(marker, leaving) }
+        freeLine(leaving)
+        // 4. The symbols no constraint binds any more, then optimize.
+        if tag.other >= 0 { dropSymbol(tag.other) }
+        dropSymbol(marker)
+        guard optimize() else { throw Refusal() }
+        record(LogEntry(kind: .remove, relation: .equal, index: t, termStart: 0, termCount: 0, priority: 0, constant: 0))
+    }
+
+    /// kiwi's getMarkerLeavingRow: the row to pivot a parametric marker into before its row is
+    /// dropped, chosen to keep the tableau feasible.
+    private func markerLeavingRow(_ marker: Int32) -> Int? {
+        var first = -1, second = -1, third = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        var lines = columns[Int(marker)]
+        while lines != 0 {
+            let l = lines.trailingZeroBitCount
+            lines &= lines &- 1
+            let b = basic[l]
+            guard b >= 0 else { continue }
+            let c = coefficients[l &* SmallTableau.width &+ Int(marker)]
+            if kinds[Int(b)] == .external {
+                third = l
+            } else if c < 0 {
+                let r = -constants[l] / c
+                if r < r1 { r1 = r; first = l }
+            } else {
+                let r = constants[l] / c
+                if r < r2 { r2 = r; second = l }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    // MARK: - Variables
+
+    /// Makes a variable, or returns nil when there is no room (nothing moved).
+    mutating func makeVariable(named name: String) -> VariableHandle? {
+        guard availableSymbols >= 1, logCount < SmallTableau.maxLog else { return nil }
+        let s = newSymbol(.external)
+        if !name.isEmpty { names[s] = name }
+        record(LogEntry(kind: .variable, relation: .equal, index: s, termStart: 0, termCount: 0, priority: 0, constant: 0))
+        return VariableHandle(owner: serial, symbol: s)
+    }
+
+    private mutating func record(_ entry: LogEntry) {
+        log[logCount] = entry
+        logCount += 1
+    }
+}

@@ -1,0 +1,51 @@
+// Which tableau holds a solver's system. A solver starts with neither; its first value-API call
+// (`makeVariable`, `add(LinearConstraint)`) starts the small dense tableau, and its first call of
+// the object API starts the general one. A small system moves to the general tableau (promotion)
+// on the first call the small one does not serve or once it outgrows it (see `SmallTableau`).
+
+extension Solver {
+    enum Mode: UInt8 {
+        /// Nothing made yet.
+        case fresh
+        /// `small` holds the system.
+        case small
+        /// `tableau` holds the system.
+        case general
+    }
+
+    /// Makes sure the general tableau holds the system.
+    @inline(__always) func general() {
+        if mode != .general { promote() }
+    }
+
+    /// Makes sure a value-API call finds a tableau: the small one on a fresh solver that uses it.
+    @inline(__always) func beginValues() {
+        guard mode == .fresh else { return }
+        if usesSmallTableau {
+            small = SmallTableau(serial: SolverSerial.next())
+            mode = .small
+        } else {
+            promote()
+        }
+    }
+
+    /// Moves the system to the general tableau: made with its storage, then given the small
+    /// tableau's calls again, in order, so that every handle stays valid.
+    @inline(never) func promote() {
+        var general = Tableau(identity: ObjectIdentifier(self))
+        general.incrementalRows = incrementalRows
+        if mode == .small {
+            general.serial = small.serial
+            small.replay(into: &general)
+            small.deallocate()
+        }
+        tableau.deallocate()
+        tableau = general
+        mode = .general
+    }
+}
+
+extension Solver {
+    /// Whether the small dense tableau holds the system now, for the tests.
+    package var isSmall: Bool { mode == .small }
+}

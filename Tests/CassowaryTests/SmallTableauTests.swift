@@ -1,0 +1,241 @@
+import Cassowary
+import TestSupport
+import Testing
+
+/// What `body` throws, described; "accepted" when it throws nothing.
+private func failure(_ body: () throws -> Void) -> String {
+    do {
+        try body()
+        return "accepted"
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// The small dense tableau that value-API systems start in, against the general tableau, and its
+/// promotion to the general one.
+@Suite struct SmallTableauTests {
+    /// The violation of `expression relation 0` at `values`.
+    static func violation(_ c: LinearConstraint, _ value: (VariableHandle) -> Double) -> Double {
+        var e = c.expression.constant
+        for t in c.expression.terms { e += t.coefficient * value(t.variable) }
+        switch c.relation {
+        case .equal: return abs(e)
+        case .lessThanOrEqual: return max(0, e)
+        case .greaterThanOrEqual: return max(0, -e)
+        }
+    }
+
+    /// Random adds and removes on a small solver and on a general one, made alike. The optimum
+    /// of a random system is often not unique, so the values may differ; what must agree is
+    /// every outcome, and each priority's total violation, which the small solver's own values
+    /// must reach while every required constraint holds.
+    final class Pair {
+        var rng: SeededGenerator
+        let small = Solver()
+        let general = Solver(smallTableau: false)
+        var smallVariables: [VariableHandle] = []
+        var generalVariables: [VariableHandle] = []
+        var installed: [(small: ConstraintHandle, general: ConstraintHandle, constraint: LinearConstraint)] = []
+
+        init(seed: UInt64, variables: Int) {
+            rng = SeededGenerator(seed: seed)
+            for i in 0..<variables {
+                smallVariables.append(small.makeVariable("x\(i)"))
+                generalVariables.append(general.makeVariable("x\(i)"))
+            }
+        }
+
+        func randomConstraint(over variables: [VariableHandle], priority: Double? = nil) -> (LinearConstraint, [(Int, Double)], Double, Relation, Priority) {
+            var terms: [(Int, Double)] = []
+            for k in (0..<variables.count).shuffled(using: &rng).prefix(Int.random(in: 1...4, using: &rng)) {
+                terms.append((k, [1, -1, 2, -2, 0.5, 3].randomElement(using: &rng)!))
+            }
+            let constant = Double(Int.random(in: -30...30, using: &rng))
+            let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+            let p = Priority(priority ?? [1000.0, 1000, 999, 750, 250, 50].randomElement(using: &rng)!)
+            return (build(terms, constant, relation, p, over: variables), terms, constant, relation, p)
+        }
+
+        func build(_ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ p: Priority,
+                   over variables: [VariableHandle]) -> LinearConstraint {
+            var e = LinearExpression(constant: constant)
+            for (k, c) in terms { e = e + c * variables[k] }
+            return LinearConstraint(e, relation, priority: p)
+        }
+
+        func outcome(_ body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "accepted"
+            } catch {
+                return "\(error)"
+            }
+        }
+
+        func step(_ n: Int) {
+            if Int.random(in: 0..<10, using: &rng) < 7 || installed.isEmpty {
+                let (c, terms, constant, relation, p) = randomConstraint(over: smallVariables)
+                let g = build(terms, constant, relation, p, over: generalVariables)
+                var hs: ConstraintHandle?, hg: ConstraintHandle?
+                let a = outcome { hs = try small.add(c) }
+                let b = outcome { hg = try general.add(g) }
+                #expect(a == b, "step \(n): adding: small \(a), general \(b)")
+                if let hs, let hg { installed.append((hs, hg, c)) }
+            } else {
+                let (hs, hg, _) = installed.remove(at: Int.random(in: 0..<installed.count, using: &rng))
+                let a = outcome { try small.remove(hs) }
+                let b = outcome { try general.remove(hg) }
+                #expect(a == b, "step \(n): removing: small \(a), general \(b)")
+            }
+            check("step \(n)")
+        }
+
+        func check(_ step: String) {
+            #expect(small.constraintCount == general.constraintCount, "\(step)")
+            let ours = small.violationsByPriority, theirs = general.violationsByPriority
+            #expect(ours.map(\.priority) == theirs.map(\.priority), "\(step): levels \(ours) against \(theirs)")
+            for (a, b) in zip(ours, theirs) {
+                #expect(abs(a.violation - b.violation) < 1e-6, "\(step): priority \(a.priority): \(a.violation) against \(b.violation)")
+            }
+            // The small solver's values reach those totals, and hold every required constraint.
+            var totals: [Double: Double] = [:]
+            for (_, _, c) in installed {
+                let v = SmallTableauTests.violation(c) { small.value(of: $0) }
+                if c.priority.isRequired {
+                    #expect(v < 1e-6, "\(step): a required constraint is violated by \(v)")
+                } else {
+                    totals[c.priority.rawValue, default: 0] += v
+                }
+            }
+            for level in theirs {
+                #expect(abs((totals[level.priority.rawValue] ?? 0) - level.violation) < 1e-6,
+                        "\(step): priority \(level.priority): the values violate \(totals[level.priority.rawValue] ?? 0), the optimum is \(level.violation)")
+            }
+            expectSound(small)
+        }
+    }
+
+    @Test(arguments: 0..<4)
+    func smallAndGeneralTableauxReachTheSameOptimum(batch: Int) {
+        var stayedSmall = 0
+        for seed in 0..<40 {
+            let pair = Pair(seed: UInt64(batch * 1000 + seed + 1), variables: 3 + seed % 6)
+            for n in 0..<30 { pair.step(n) }
+            if pair.small.isSmall { stayedSmall += 1 }
+        }
+        // Unsatisfiable constraints promote a system; most seeds must still test the small path.
+        #expect(stayedSmall >= 10, "only \(stayedSmall) of 40 systems stayed in the small tableau")
+    }
+
+    /// A system that outgrows the small tableau (more than 64 rows) is promoted midway and solves
+    /// as the general tableau does: a chain of views, each placed after the previous one.
+    @Test func aSystemThatOutgrowsTheSmallTableauIsPromoted() throws {
+        let small = Solver(), general = Solver(smallTableau: false)
+        var wasSmall = false
+        var last: (VariableHandle, VariableHandle)?
+        var lastGeneral: (VariableHandle, VariableHandle)?
+        for i in 0..<40 {
+            for (solver, previous) in [(small, last), (general, lastGeneral)] {
+                let x = solver.makeVariable("x\(i)"), w = solver.makeVariable("w\(i)")
+                try solver.add(x == (previous.map { $0.0 + $0.1 } ?? LinearExpression(constant: 0)) + 8)
+                try solver.add((w == Double(10 + i % 7)).priority(.defaultHigh))
+                try solver.add(w >= 5)
+                if solver === small { last = (x, w) } else { lastGeneral = (x, w) }
+            }
+            if i == 10 { wasSmall = small.isSmall }
+        }
+        #expect(wasSmall, "a system of 11 views should be small")
+        #expect(!small.isSmall, "a system of 120 constraints should be promoted")
+        #expect(small.value(of: last!.0) == general.value(of: lastGeneral!.0))
+        var expected = 320.0
+        for i in 0..<39 { expected += Double(10 + i % 7) }
+        #expect(small.value(of: last!.0) == expected)
+        expectSound(small)
+    }
+
+    /// Promotion keeps every handle: variables, installed constraints (their generations too) and
+    /// removed ones, which stay refused; a new constant is the first call the small tableau does
+    /// not serve.
+    @Test func promotionKeepsEveryHandle() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        let a = try solver.add(x == 10)
+        let b = try solver.add((y == 3 * x).priority(.defaultHigh))
+        let c = try solver.add(y <= 25)
+        try solver.remove(c)
+        let d = try solver.add(y <= 28)   // c's slot again, a later generation
+        let z = solver.makeVariable("z")  // c's freed marker symbol again
+        try solver.add(z == x + y)
+        #expect(solver.isSmall)
+        #expect(solver.value(of: y) == 28 && solver.value(of: z) == 38)
+        try solver.setConstant(-12, for: a)
+        #expect(!solver.isSmall)
+        #expect(solver.value(of: x) == 12 && solver.value(of: y) == 28 && solver.value(of: z) == 40)
+        #expect(!solver.contains(c) && solver.contains(b) && solver.contains(d))
+        #expect(failure { try solver.remove(c) } == "\(SolverError.unknownConstraintHandle(c))")
+        try solver.remove(d)
+        #expect(solver.value(of: y) == 36)
+        #expect(solver.constraintCount == 3)
+        expectSound(solver)
+    }
+
+    /// Errors in a small system are the general tableau's, with names and minimal conflict sets;
+    /// the solver goes on after them.
+    @Test func errorsAreTheGeneralTableausOwn() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        try solver.add(x + y == 10)
+        try solver.add(x >= 8)
+        try solver.add((y == 5).priority(.defaultLow))
+        do {
+            try solver.add(y >= 4)
+            Issue.record("y >= 4 is unsatisfiable with x + y == 10 and x >= 8")
+        } catch let SolverError.unsatisfiableConstraint(c, conflicts) {
+            #expect(c.description == "y >= 4")
+            #expect(conflicts.map(\.description).sorted() == ["x + y == 10", "x >= 8"])
+        }
+        #expect(!solver.isSmall)
+        #expect(solver.value(of: y) == 2)
+        let other = Solver()
+        let foreign = other.makeVariable("f")
+        let fresh = Solver()
+        _ = fresh.makeVariable("a")
+        #expect(failure { try fresh.add(foreign == 1) } == "\(SolverError.foreignVariable(foreign))")
+        let late = Solver()
+        let v = late.makeVariable("v")
+        #expect(failure { try late.add((v == 1).priority(Priority(0))) } == "\(SolverError.invalidPriority(Priority(0)))")
+        #expect(late.constraintCount == 0)
+    }
+
+    /// A cold cell through handles holds one heap block (its name table aside), and a reset
+    /// solver starts over in the small tableau, refusing the handles of before.
+    @Test func aColdCellHoldsOneBlockAndResetStartsOver() throws {
+        let solver = Solver()
+        let v = (0..<20).map { _ in solver.makeVariable() }
+        for i in 0..<19 { try solver.add(v[i + 1] == v[i] + 8) }
+        for i in 0..<12 { try solver.add((v[i] >= Double(i)).priority(Priority(Double(250 + i % 4)))) }
+        #expect(solver.isSmall)
+        #expect(solver.heapBlocks == 1)
+        solver.reset()
+        #expect(solver.heapBlocks == 0 && solver.constraintCount == 0)
+        let w = solver.makeVariable()
+        try solver.add(w == 3)
+        #expect(solver.isSmall && solver.value(of: w) == 3)
+        #expect(solver.value(of: v[1]) == 0)
+        #expect(failure { try solver.add(v[1] == 3) } == "\(SolverError.foreignVariable(v[1]))")
+    }
+
+    /// Objects in a solver that holds a small system promote it, and both kinds then live side by
+    /// side.
+    @Test func objectsPromoteASmallSystem() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x")
+        try solver.add(x == 4)
+        let y = Variable("y")
+        try solver.add(y == 2 * 3)
+        #expect(!solver.isSmall)
+        solver.updateVariables()
+        #expect(y.value == 6 && solver.value(of: x) == 4)
+    }
+}
