@@ -227,22 +227,26 @@ extension SmallTableau {
         return true
     }
 
+    /// Calls `body` with the line, basic symbol and coefficient of `s` of each row that holds `s`.
+    @inline(__always) func forEachRow(holding s: Int32, _ body: (Int, Int32, Double) -> Void) {
+        var lines = columns[Int(s)]
+        while lines != 0 {
+            let l = lines.trailingZeroBitCount
+            lines &= lines &- 1
+            let b = basic[l]
+            if b >= 0 { body(l, b, coefficients[l &* SmallTableau.width &+ Int(s)]) }
+        }
+    }
+
     /// The ratio test: the restricted row that limits how far `q` can grow. Ties go to an error
     /// symbol before a slack, then to the lowest symbol (only the lowest under Bland's rule).
     func leavingRow(for q: Int32, bland: Bool) -> (Int, Double)? {
         var best = -1
         var bestKey = Int64.max
         var bestRatio = Double.infinity
-        var lines = columns[Int(q)]
-        while lines != 0 {
-            let l = lines.trailingZeroBitCount
-            lines &= lines &- 1
-            let b = basic[l]
-            guard b >= 0 else { continue }
+        forEachRow(holding: q) { l, b, c in
             let kind = kinds[Int(b)]
-            guard kind != .external else { continue }
-            let c = coefficients[l &* SmallTableau.width &+ Int(q)]
-            guard c < 0 else { continue }
+            guard kind != .external, c < 0 else { return }
             let r = -constants[l] / c
             let key = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
             if r < bestRatio - SmallTableau.epsilon || (r <= bestRatio + SmallTableau.epsilon && key < bestKey) {
@@ -292,13 +296,7 @@ extension SmallTableau {
     private func markerLeavingRow(_ marker: Int32) -> Int? {
         var first = -1, second = -1, third = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        var lines = columns[Int(marker)]
-        while lines != 0 {
-            let l = lines.trailingZeroBitCount
-            lines &= lines &- 1
-            let b = basic[l]
-            guard b >= 0 else { continue }
-            let c = coefficients[l &* SmallTableau.width &+ Int(marker)]
+        forEachRow(holding: marker) { l, b, c in
             if kinds[Int(b)] == .external {
                 third = l
             } else if c < 0 {
