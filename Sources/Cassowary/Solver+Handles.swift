@@ -30,14 +30,7 @@ extension Solver {
     /// The current solution's value of a variable this solver owns (0 for any other handle).
     /// No ``updateVariables()`` is needed: the solution is brought up to date on demand.
     public func value(of variable: VariableHandle) -> Double {
-        switch mode {
-        case .fresh:
-            return 0
-        case .small:
-            return small.owns(variable) ? small.value(of: variable.symbol) : 0
-        case .general:
-            break
-        }
+        if mode == .small { return small.owns(variable) ? small.value(of: variable.symbol) : 0 }
         guard tableau.owns(variable) else { return 0 }
         return tableau.value(of: variable.symbol)
     }
@@ -69,7 +62,6 @@ extension Solver {
     /// Takes an installed value constraint out; its handle names nothing afterwards.
     /// - Throws: ``SolverError/unknownConstraintHandle(_:)``.
     public func remove(_ constraint: ConstraintHandle) throws {
-        if mode == .fresh { throw SolverError.unknownConstraintHandle(constraint) }
         if mode == .small {
             guard let t = small.tag(of: constraint) else { throw SolverError.unknownConstraintHandle(constraint) }
             do {
@@ -84,11 +76,7 @@ extension Solver {
 
     /// Whether the handle names a constraint installed in this solver.
     public func contains(_ constraint: ConstraintHandle) -> Bool {
-        switch mode {
-        case .fresh: false
-        case .small: small.tag(of: constraint) != nil
-        case .general: tableau.tag(of: constraint) != nil
-        }
+        mode == .small ? small.tag(of: constraint) != nil : tableau.tag(of: constraint) != nil
     }
 
     /// Changes the constant of an installed value constraint's expression (its left side minus
@@ -105,10 +93,7 @@ extension Solver {
 
     /// The constant the solver holds for an installed value constraint's expression, or nil.
     public func constant(for constraint: ConstraintHandle) -> Double? {
-        switch mode {
-        case .fresh: nil
-        case .small: small.tag(of: constraint).map { small.constant(ofTag: $0) }
-        case .general: tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
-        }
+        mode == .small ? small.tag(of: constraint).map { small.constant(ofTag: $0) }
+            : tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
     }
 }

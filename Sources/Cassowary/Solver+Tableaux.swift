@@ -5,7 +5,7 @@
 
 extension Solver {
     enum Mode: UInt8 {
-        /// Nothing made yet.
+        /// Nothing made yet: the placeholder `tableau` answers as an empty system.
         case fresh
         /// `small` holds the system.
         case small
@@ -43,9 +43,7 @@ extension Solver {
         tableau = general
         mode = .general
     }
-}
 
-extension Solver {
     /// Whether the small dense tableau holds the system now, for the tests.
     package var isSmall: Bool { mode == .small }
 }

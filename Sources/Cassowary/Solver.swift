@@ -23,7 +23,8 @@
 public final class Solver {
     // The solver is not thread-safe by contract, and every method reaches the tableau once: the
     // dynamic exclusivity check of the class property buys nothing here.
-    /// The general tableau; a placeholder without storage until `mode` is `.general`.
+    /// The general tableau; until `mode` is `.general`, a placeholder without storage, which
+    /// answers every question as an empty system does.
     @exclusivity(unchecked) var tableau: Tableau
     /// The dense tableau of a small value-API system while `mode` is `.small`; a placeholder
     /// otherwise.
@@ -35,9 +36,8 @@ public final class Solver {
     var incrementalRows = Tableau.defaultIncrementalRows
 
     /// Creates an empty solver. It allocates nothing until its first call.
-    public init() {
-        usesSmallTableau = true
-        tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
+    public convenience init() {
+        self.init(smallTableau: true)
     }
 
     /// A solver for the tests: `smallTableau` false sends value-API systems to the general
@@ -91,7 +91,7 @@ public final class Solver {
 
     /// Whether the constraint is installed.
     public func contains(_ constraint: Constraint) -> Bool {
-        mode == .general && tableau.tag(of: constraint) != nil
+        tableau.tag(of: constraint) != nil
     }
 
     /// Changes the constant of an installed constraint's expression (its left side minus its right
@@ -121,8 +121,7 @@ public final class Solver {
 
     /// The constant the solver holds for an installed constraint's expression, or nil.
     public func constant(for constraint: Constraint) -> Double? {
-        guard mode == .general else { return nil }
-        return tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
+        tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
     }
 
     /// Makes a variable editable: ``suggestValue(_:for:)`` can then ask for values, which hold at
@@ -143,7 +142,7 @@ public final class Solver {
 
     /// Whether the variable is an edit variable of this solver.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        mode == .general && tableau.hasEditVariable(variable)
+        tableau.hasEditVariable(variable)
     }
 
     /// Asks for a value of an edit variable and re-solves (dual simplex).
@@ -169,7 +168,7 @@ public final class Solver {
 
     /// The current solution's value of a variable (0 for a variable the solver does not know).
     public func value(of variable: Variable) -> Double {
-        guard mode == .general, let s = tableau.existingSymbol(for: variable) else { return 0 }
+        guard let s = tableau.existingSymbol(for: variable) else { return 0 }
         return tableau.value(of: s)
     }
 
@@ -183,21 +182,14 @@ public final class Solver {
 
     /// The number of installed constraints (edit variables count one each).
     public var constraintCount: Int {
-        switch mode {
-        case .fresh: 0
-        case .small: small.liveTags
-        case .general: tableau.tags.count - tableau.freeTags.count
-        }
+        mode == .small ? small.liveTags : tableau.tags.count - tableau.freeTags.count
     }
 
     /// The objective of each priority level below required, highest first: the sum of the
     /// violations of the constraints at that priority in the current solution.
     package var violationsByPriority: [(priority: Priority, violation: Double)] {
-        switch mode {
-        case .fresh: []
-        case .small: small.levelValues.map { (Priority($0.priority), $0.value) }
-        case .general: tableau.levels.map { (Priority($0.priority), $0.value) }
-        }
+        mode == .small ? small.levelValues.map { (Priority($0.priority), $0.value) }
+            : tableau.levels.map { (Priority($0.priority), $0.value) }
     }
 
     /// Counts that describe the work and the size of the tableau.
@@ -253,11 +245,7 @@ public final class Solver {
     /// The heap blocks the solver's tableau holds now (the solver object itself not counted):
     /// what a solver built and dropped per cell costs the allocator, for the allocation tests.
     package var heapBlocks: Int {
-        switch mode {
-        case .fresh: 0
-        case .small: 1 + (small.names.isEmpty ? 0 : 1)
-        case .general: tableau.heapBlocks
-        }
+        mode == .small ? 1 + (small.names.isEmpty ? 0 : 1) : tableau.heapBlocks
     }
 
     #if CASSOWARY_CHECKS

@@ -20,12 +20,10 @@ extension SmallTableau {
         let priority = constraint.priority.rawValue
         guard constraint.priority.isValid, expression.isFinite else { throw Refusal() }
         var owned = expression.count == 0 || expression.owner == serial
-        expression.forEachTerm { s, _ in
-            owned = owned && s >= 0 && Int(s) < symbolCount && kinds[Int(s)] == .external
-        }
+        expression.forEachTerm { s, _ in owned = owned && owns(VariableHandle(owner: serial, symbol: s)) }
         guard owned, availableSymbols >= 3, availableLines >= 3, availableTags >= 1,
               logCount < SmallTableau.maxLog, logTermCount + expression.count <= SmallTableau.maxLogTerms,
-              !needsMissingLevel(priority) else { throw Refusal() }
+              !needsMissingLevel(constraint.priority) else { throw Refusal() }
 
         // 2. createRow: the expression with every basic variable replaced by its row.
         let row = newLine(SmallTableau.freeLine)
@@ -37,7 +35,7 @@ extension SmallTableau {
         // 3. The markers: a slack (and an error below required) for an inequality, a dummy or two
         //    errors for an equality.
         var marker: Int32, other: Int32 = -1
-        let errorLevel = priority >= 1000 ? -1 : level(for: priority)
+        let errorLevel = constraint.priority.isRequired ? -1 : level(for: priority)
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let k: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
@@ -69,7 +67,7 @@ extension SmallTableau {
         }
         if subject < 0 { subject = firstSymbol(row) { kinds[Int($0)] == .external } }
         if subject >= 0 {
-            installRow(row, subject)
+            makeBasic(subject, in: row)
         } else {
             if constants[row] < 0 { scale(row, -1) }
             subject = restrictedSubject(row, marker, other)
@@ -80,11 +78,11 @@ extension SmallTableau {
                 subject = restrictedSubject(row, marker, other)
             }
             if subject >= 0 {
-                installRow(row, subject)
+                makeBasic(subject, in: row)
             } else if firstSymbol(row, where: { kinds[Int($0)] != .dummy }) < 0 {
                 // 5. Only dummies: redundant when the constant is zero, else unsatisfiable.
                 guard abs(constants[row]) < SmallTableau.epsilon else { throw Refusal() }
-                installRow(row, marker)
+                makeBasic(marker, in: row)
             } else {
                 // 6. addWithArtificialVariable.
                 guard addWithArtificialVariable(row) else { throw Refusal() }
@@ -133,22 +131,21 @@ extension SmallTableau {
         }
     }
 
-    private mutating func installRow(_ l: Int, _ subject: Int32) {
-        solveFor(l, subject, replacing: -1)
-        basic[l] = subject
-        symbolRow[Int(subject)] = Int32(l)
-        substitute(subject, l)
+    /// Solves line `l` for `s` and substitutes it everywhere: `s` becomes the row's basic symbol,
+    /// and the row's old basic symbol, if any, becomes parametric (a new row has none).
+    private mutating func makeBasic(_ s: Int32, in l: Int) {
+        let leaving = basic[l]
+        solveFor(l, s, replacing: leaving)
+        if leaving >= 0 { symbolRow[Int(leaving)] = -1 }
+        basic[l] = s
+        symbolRow[Int(s)] = Int32(l)
+        substitute(s, l)
     }
 
-    /// Makes `entering` basic in row `l`, whose basic symbol becomes parametric.
+    /// A simplex pivot: `entering` becomes basic in row `l`, whose basic symbol leaves.
     mutating func pivot(_ entering: Int32, _ l: Int) {
         pivotCount += 1
-        let leaving = basic[l]
-        solveFor(l, entering, replacing: leaving)
-        symbolRow[Int(leaving)] = -1
-        basic[l] = entering
-        symbolRow[Int(entering)] = Int32(l)
-        substitute(entering, l)
+        makeBasic(entering, in: l)
     }
 
     /// kiwi's addWithArtificialVariable: minimises an artificial copy of the row; the row can be
@@ -188,11 +185,7 @@ extension SmallTableau {
                 dropSymbol(art)
                 return false
             }
-            symbolRow[Int(art)] = -1
-            solveFor(l, entering, replacing: art)
-            basic[l] = entering
-            symbolRow[Int(entering)] = Int32(l)
-            substitute(entering, l)
+            makeBasic(entering, in: l)
         }
         dropSymbol(art)
         return success

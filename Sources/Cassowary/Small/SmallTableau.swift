@@ -60,7 +60,7 @@ struct SmallTableau {
 
     var symbolCount = 0, freeSymbolCount = 0
     var lineCount = 0, freeLineCount = 0
-    var tagCount = 0, freeTagCount = 0, liveTags = 0
+    var tagCount = 0, freeTagCount = 0
     var levelCount = 0
     var logCount = 0, logTermCount = 0
     var pivotCount = 0
@@ -76,10 +76,11 @@ struct SmallTableau {
         block = UnsafeMutableRawPointer.allocate(byteCount: Offsets.end, alignment: 16)
     }
 
-    /// Where each array starts in the block, 16-byte aligned (constants the compiler folds).
+    /// Where each array starts in the block, 16-byte aligned as in an `Arena` (constants the
+    /// compiler folds).
     private enum Offsets {
         static func after<T>(_ start: Int, _ type: T.Type, _ n: Int) -> Int {
-            start + (MemoryLayout<T>.stride * n + 15) & ~15
+            start + Arena.bytes(type, n)
         }
         static var coefficients: Int { 0 }
         static var constants: Int { after(coefficients, Double.self, maxLines * width) }
@@ -130,7 +131,6 @@ struct SmallTableau {
     /// Frees the block and becomes a placeholder.
     mutating func deallocate() {
         block?.deallocate()
-        block = nil
         self = SmallTableau()
     }
 
@@ -318,7 +318,6 @@ struct SmallTableau {
         tags[Int(t)].priority = priority
         tags[Int(t)].constant = constant
         tags[Int(t)].live = true
-        liveTags += 1
         return t
     }
 
@@ -327,8 +326,10 @@ struct SmallTableau {
         tags[Int(t)].generation &+= 1
         freeTags[freeTagCount] = t
         freeTagCount += 1
-        liveTags -= 1
     }
+
+    /// The installed constraints.
+    var liveTags: Int { tagCount - freeTagCount }
 
     var availableTags: Int { SmallTableau.maxTags - tagCount + freeTagCount }
 
@@ -362,7 +363,7 @@ struct SmallTableau {
     }
 
     /// Whether a constraint at `priority` would need a level that there is no room for.
-    mutating func needsMissingLevel(_ priority: Double) -> Bool {
-        !(priority >= 1000) && existingLevel(for: priority) == nil && levelCount == SmallTableau.maxLevels
+    mutating func needsMissingLevel(_ priority: Priority) -> Bool {
+        !priority.isRequired && existingLevel(for: priority.rawValue) == nil && levelCount == SmallTableau.maxLevels
     }
 }
