@@ -92,6 +92,30 @@ import Testing
         column.expectSolution(500, "after value(of:)")
     }
 
+    /// A value that most rows read moves during the pass over the marked rows: the pass then
+    /// evaluates every row after it rather than walking that value's column. `width` is read by
+    /// `half` and a few views' widths (few enough that their rows are marked one by one), `half`
+    /// by every view's position (so many that the pass takes them all).
+    @Test func aValueMostRowsReadMovesDuringThePass() throws {
+        let solver = Solver(incrementalValuesFromRows: 0)
+        let width = Variable("width"), half = Variable("half")
+        try solver.addEditVariable(width, priority: Priority(999))
+        try solver.add(half == width * 0.5)
+        let widths = (0..<30).map { Variable("w\($0)") }
+        for (i, w) in widths.enumerated() { try solver.add(w == width - Double(i)) }
+        let positions = (0..<100).map { Variable("x\($0)") }
+        for (i, x) in positions.enumerated() { try solver.add(x == half + Double(i)) }
+        for value in [375.0, 320, 414, 0, 1000] {
+            try solver.suggestValue(value, for: width)
+            solver.updateVariables()
+            expectSound(solver)
+            #expect(half.value == value / 2)
+            let wrongWidths = widths.indices.filter { widths[$0].value != value - Double($0) }
+            let wrongPositions = positions.indices.filter { positions[$0].value != value / 2 + Double($0) }
+            #expect(wrongWidths.isEmpty && wrongPositions.isEmpty, "width \(value): w \(wrongWidths.prefix(3)), x \(wrongPositions.prefix(3))")
+        }
+    }
+
     /// Two solvers with one variable: each `updateVariables` writes its own solution, even when
     /// nothing changed in that solver since its previous call.
     @Test func theLastUpdateOfASharedVariableWins() throws {

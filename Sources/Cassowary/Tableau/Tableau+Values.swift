@@ -99,7 +99,12 @@ extension Tableau {
     /// 3. marked DAG rows are evaluated oldest first (their inputs are older rows, so final by
     ///    then), and a moved value marks the rows that read it in turn. A few marked rows go
     ///    through a heap; many (a resize moves every view) through one pass over `dagOrder`,
-    ///    which is already in creation order.
+    ///    which is already in creation order;
+    /// 4. a moved symbol that a quarter of the DAG rows read (a container's width, which every
+    ///    view's trailing edge reads) marks nothing: the pass evaluates every DAG row from there
+    ///    on. Walking its column would be one dependent load per reader, each a cache miss in a
+    ///    10,000-view tableau (a third of such a resize), where the pass reads rows in the order
+    ///    they lie in memory.
     private mutating func computeChangedValues() {
         let stamp = nextStamp()
         valueQueue = .collecting
@@ -110,26 +115,27 @@ extension Tableau {
             if h.seq > 0 {
                 markRow(slot, stamp)
             } else {
-                store(h.constant, for: h.basic, stamp)
+                store(h.constant, for: h.basic, stamp, external: symbols[Int(h.basic)].kind == .external)
             }
         }
-        if expansionProper.isEmpty { return }
-        if expansionProper.count * 8 < dagOrder.count {
-            valueQueue = .heap
+        if valueQueue == .collecting {
+            if expansionProper.isEmpty { return }
+            valueQueue = expansionProper.count * 8 < dagOrder.count ? .heap : .sweep
+        }
+        if valueQueue == .heap {
             expansionHeap.removeAll()
             for slot in expansionProper { pushIfLiveDagRow(slot) }
             while let top = popExpansionHeap() {
                 let slot = Int32(truncatingIfNeeded: (-top) & 0xFFFF_FFFF)
                 let h = rows[Int(slot)]
-                store(evaluate(h), for: h.basic, stamp)
+                store(evaluate(h), for: h.basic, stamp, external: true)
             }
-        } else {
-            valueQueue = .sweep
-            for entry in dagOrder where slotStamp[Int(entry.slot)] == stamp {
-                let h = rows[Int(entry.slot)]
-                guard h.basic >= 0, h.seq == entry.seq else { continue }
-                store(evaluate(h), for: h.basic, stamp)
-            }
+            return
+        }
+        for entry in dagOrder where valueQueue == .everything || slotStamp[Int(entry.slot)] == stamp {
+            let h = rows[Int(entry.slot)]
+            guard h.basic >= 0, h.seq == entry.seq else { continue }
+            store(evaluate(h), for: h.basic, stamp, external: true)
         }
     }
 
@@ -142,10 +148,14 @@ extension Tableau {
     /// Keys of the heap, a max-heap: negated (seq, slot) pairs, so that the oldest row comes first.
     @inline(__always) private func heapKey(_ slot: Int32, _ seq: Int32) -> Int64 { -(Int64(seq) << 32 | Int64(slot)) }
 
-    /// Stores a basic symbol's new value; if it moved, marks the rows that read it.
-    @inline(__always) private mutating func store(_ v: Double, for b: Int32, _ stamp: UInt32) {
+    /// Stores a basic symbol's new value; if it moved, marks the rows that read it. Only external
+    /// symbols are read by other rows while basic, and only they are shown in variables; the
+    /// caller says whether `b` is one (a DAG row's basic symbol always is), so that the pass
+    /// does not read each moved symbol's record.
+    @inline(__always) private mutating func store(_ v: Double, for b: Int32, _ stamp: UInt32, external: Bool) {
         guard values[Int(b)] != v else { return }
         values[Int(b)] = v
+        guard external else { return }
         noteMoved(b)
         markReaders(of: b, stamp)
     }
@@ -158,7 +168,7 @@ extension Tableau {
     }
 
     @inline(__always) private mutating func noteMoved(_ s: Int32) {
-        guard symbols[Int(s)].kind == .external, !writesAllVariables else { return }
+        guard !writesAllVariables else { return }
         if changedExternals.count >= externalSymbols.count {
             writesAllVariables = true
             changedExternals.removeAll()
@@ -167,11 +177,16 @@ extension Tableau {
         }
     }
 
-    /// Marks the rows in the column of `s`, without reading them: the passes below skip rows
-    /// that are not live DAG rows. Only external symbols are read by other rows while basic;
-    /// stale column entries mark a row whose value then comes out unchanged.
+    /// Marks the rows in the column of `s` (an external symbol), without reading them: the
+    /// passes skip rows that are not live DAG rows, and stale column entries mark a row whose
+    /// value then comes out unchanged. A long column turns the pass into one over every DAG row
+    /// (step 4 of `computeChangedValues`); the heap, chosen for a few rows, keeps walking.
     private mutating func markReaders(of s: Int32, _ stamp: UInt32) {
-        guard symbols[Int(s)].kind == .external else { return }
+        if valueQueue == .everything { return }
+        if valueQueue != .heap && Int(symbols[Int(s)].refs) * 4 > dagOrder.count {
+            valueQueue = .everything
+            return
+        }
         var n = symbols[Int(s)].column
         while n >= 0 {
             markRow(nodes[Int(n)].slot, stamp)
@@ -185,7 +200,7 @@ extension Tableau {
         switch valueQueue {
         case .collecting: expansionProper.append(slot)
         case .heap: pushIfLiveDagRow(slot)
-        case .sweep: break
+        case .sweep, .everything: break
         }
     }
 

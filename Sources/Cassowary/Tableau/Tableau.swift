@@ -23,8 +23,9 @@ struct Tableau {
 
     /// Where a marked DAG row goes: into `expansionProper` while the first marks are collected,
     /// into the heap, or nowhere during the pass over `dagOrder` (which reaches it later, as rows
-    /// that read a value are newer than the row that holds it).
-    enum ValueQueue: UInt8 { case collecting, heap, sweep }
+    /// that read a value are newer than the row that holds it). `everything`: the pass evaluates
+    /// every DAG row, and marks are not needed.
+    enum ValueQueue: UInt8 { case collecting, heap, sweep, everything }
 
     struct RowHeader {
         var start: Int32
