@@ -95,24 +95,21 @@ func benchCells() throws {
 /// The medians of the chain workloads in ms, by "name build|resize n", for the scaling check.
 nonisolated(unsafe) var chainMedians: [String: Double] = [:]
 
-func benchChain(_ name: String, _ builder: (Int) throws -> Chain, _ n: Int, runs: Int,
-                resizes: [Double], resizeRuns: Int, total: Bool = false) throws {
+func benchChain<C: ResizableChain>(_ name: String, _ builder: (Int) throws -> C, _ n: Int, runs: Int,
+                                   resizes: [Double], resizeRuns: Int, total: Bool = false) throws {
     guard selected(name) else { return }
     let (median, minimum, chain) = try timed(runs) { try builder(n) }
     chainMedians["\(name) build \(n)"] = median / 1e6
     let check = total ? "total.w=\(fixed(chain.totalWidth(), 2))" : "checksum=\(fixed(chain.checksum(), 2))"
     print("\(pad(name, 11)) n=\(pad(String(n), 5)) build+solve   median \(fixed(median / 1e6, 3, width: 10)) ms  min \(fixed(minimum / 1e6, 3, width: 10)) ms  runs=\(runs)  \(check)")
     let (rm, rmin, value) = try timed(resizeRuns) { () throws -> Double in
-        for f in resizes {
-            try chain.solver.suggestValue(chain.base * f, for: chain.container.w)
-            chain.solver.updateVariables()
-        }
+        for f in resizes { try chain.resize(to: chain.base * f) }
         return total ? chain.totalWidth() : chain.checksum()
     }
     let k = Double(resizes.count)
     chainMedians["\(name) resize \(n)"] = rm / k / 1e6
     let check2 = total ? "total.w=\(fixed(value, 2))" : "checksum=\(fixed(value, 2))"
-    print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        median \(fixed(rm / k / 1e6, 3, width: 10)) ms  min \(fixed(rmin / k / 1e6, 3, width: 10)) ms  per suggestValue+updateVariables (x\(resizes.count), runs=\(resizeRuns))  \(check2)")
+    print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        median \(fixed(rm / k / 1e6, 3, width: 10)) ms  min \(fixed(rmin / k / 1e6, 3, width: 10)) ms  per resize (x\(resizes.count), runs=\(resizeRuns))  \(check2)")
 }
 
 if arguments.contains("--stats") {
@@ -174,6 +171,12 @@ do {
     for n in (quick ? [250, 1000] : [250, 500, 1000]) + extra {
         try benchChain("chain-intr", chainIntrinsic, n, runs: n >= 10_000 ? 3 : runs, resizes: widths, resizeRuns: 3)
     }
+    // The same chains through the value API (ValueWorkloads.swift): no Variable or Constraint
+    // objects, the values read from the solver.
+    for n in [1000] + extra {
+        try benchChain("chain-plain-values", chainPlainValues, n, runs: n >= 10_000 ? 3 : runs, resizes: widths, resizeRuns: 5)
+        try benchChain("chain-intr-values", chainIntrinsicValues, n, runs: n >= 10_000 ? 3 : runs, resizes: widths, resizeRuns: 3)
+    }
     if selected("text") { try benchText() }
     if selected("al-feed") { try benchFeedCell() }
     if selected("al-spec") { try benchSpecFromScratch() }
@@ -188,9 +191,12 @@ do {
     for n in (quick ? [250] : [250, 500, 1000]) + extra {
         try benchChain("row-flex", rowFlex, n, runs: 3, resizes: [0.9, 1.0], resizeRuns: 3, total: true)
     }
+    for n in [1000] + extra {
+        try benchChain("row-flex-values", rowFlexValues, n, runs: 3, resizes: [0.9, 1.0], resizeRuns: 3, total: true)
+    }
     if scaling {
         // The scaling check: 10x the views should cost at most 12x the time.
-        for name in ["chain-plain", "chain-intr", "row-flex"] {
+        for name in ["chain-plain", "chain-intr", "row-flex", "chain-plain-values", "chain-intr-values", "row-flex-values"] {
             for part in ["build", "resize"] {
                 guard let small = chainMedians["\(name) \(part) 1000"], let large = chainMedians["\(name) \(part) 10000"] else { continue }
                 let ratio = large / small
@@ -198,7 +204,7 @@ do {
             }
         }
         // Past the cache: both sizes miss L2, so this ratio shows whether the work per view grows.
-        for name in ["chain-plain", "chain-intr", "row-flex"] {
+        for name in ["chain-plain", "chain-intr", "row-flex", "chain-plain-values", "chain-intr-values", "row-flex-values"] {
             for part in ["build", "resize"] {
                 guard let small = chainMedians["\(name) \(part) 10000"], let large = chainMedians["\(name) \(part) 20000"] else { continue }
                 print("scaling     \(pad(name, 11)) \(pad(part, 6)) 20,000 / 10,000 views \(fixed(large / small, 1, width: 5))x  (linear: 2x; no target)")
