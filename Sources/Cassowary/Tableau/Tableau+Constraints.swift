@@ -247,6 +247,7 @@ extension Tableau {
             solveFor(artSlot, entering, replacing: art)
             symbols[Int(entering)].row = artSlot
             rows[Int(artSlot)].basic = entering
+            rowKinds[Int(artSlot)] = symbols[Int(entering)].kind
             substitute(entering, artSlot)
         }
         // The artificial variable is parametric (zero) now: take it out of every row.

@@ -12,12 +12,10 @@ extension Tableau {
             rowChanged(slot)
             noteFeasibility(slot)
         } else {
-            collectColumn(m)
-            for k in columnSlots.indices {
-                let t = columnSlots[k]
-                rows[Int(t)].constant += cellCoefficients[columnCells[k]] * shift
-                rowChanged(t)
-                noteFeasibility(t)
+            walkColumn(m) { t, slot, cell in
+                t.rows[Int(slot)].constant += t.cellCoefficients[cell] * shift
+                t.rowChanged(slot)
+                t.noteFeasibility(slot)
             }
             for l in levels.indices { levels[l].value += levels[l].coefficients[Int(m)] * shift }
         }

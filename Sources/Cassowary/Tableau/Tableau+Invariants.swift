@@ -14,6 +14,7 @@ extension Tableau {
             guard h.basic >= 0 else { continue }
             let b = h.basic
             if symbols[Int(b)].row != Int32(slot) { problems.append("row \(slot): basic \(b) maps to \(symbols[Int(b)].row)") }
+            if rowKinds[slot] != symbols[Int(b)].kind { problems.append("row \(slot): kind \(rowKinds[slot]) for a basic \(symbols[Int(b)].kind)") }
             var seen = Set<Int32>()
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
@@ -62,10 +63,11 @@ extension Tableau {
                 if !found { problems.append("row \(slot): symbol \(cellSymbols[i]) missing from its column") }
             }
         }
-        // Stored values: 0 for parametric symbols, and, once computed, each basic symbol's value is
-        // its row evaluated (the incremental updates of Tableau+Values.swift agree with a full pass).
-        for s in 0..<symbols.count where symbols[s].row < 0 && values[s] != 0 {
-            problems.append("parametric symbol \(s) stores value \(values[s])")
+        // Stored values: 0 for parametric and restricted symbols, and, once computed, each basic
+        // external symbol's value is its row evaluated (the incremental updates of
+        // Tableau+Values.swift agree with a full pass).
+        for s in 0..<symbols.count where (symbols[s].row < 0 || symbols[s].kind != .external) && values[s] != 0 {
+            problems.append("parametric or restricted symbol \(s) stores value \(values[s])")
         }
         // The rows waiting for recomputation: each once, and each stamped.
         var seenDirty = Set<Int32>()
@@ -76,7 +78,7 @@ extension Tableau {
             }
         }
         if valuesAreCurrent {
-            for slot in rows.indices where rows[slot].basic >= 0 {
+            for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] == .external {
                 let h = rows[slot]
                 var v = h.constant
                 for i in Int(h.start)..<Int(h.start + h.count) where symbols[Int(cellSymbols[i])].row >= 0 {

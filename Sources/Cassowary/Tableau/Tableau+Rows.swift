@@ -13,11 +13,14 @@ extension Tableau {
         cellSymbols.append(repeating: -1, count: cap)
         cellCoefficients.append(repeating: 0, count: cap)
         let header = RowHeader(start: start, count: 0, capacity: Int32(cap), basic: basic, constant: constant, seq: 0, index: -1)
+        let kind = basic >= 0 ? symbols[Int(basic)].kind : .slack
         if let slot = freeSlots.popLast() {
             rows[Int(slot)] = header
+            rowKinds[Int(slot)] = kind
             return slot
         }
         rows.append(header)
+        rowKinds.append(kind)
         slotStamp.append(0)
         return Int32(rows.count - 1)
     }
@@ -220,6 +223,16 @@ extension Tableau {
     mutating func collectColumn(_ s: Int32) {
         columnSlots.removeAll()
         columnCells.removeAll()
+        walkColumn(s) { t, slot, cell in
+            t.columnSlots.append(slot)
+            t.columnCells.append(cell)
+        }
+    }
+
+    /// Calls `body` with each row that mentions `s`, once, and the arena index of its cell,
+    /// unlinking stale entries on the way. `body` may change rows' constants, not their cells or
+    /// the column; callers that do (pivots) collect the column first.
+    @inline(__always) mutating func walkColumn(_ s: Int32, _ body: (inout Tableau, Int32, Int) -> Void) {
         let stamp = nextStamp()
         var previous: Int32 = -1
         var n = symbols[Int(s)].column
@@ -232,8 +245,7 @@ extension Tableau {
             }
             if cell >= 0 {
                 slotStamp[Int(slot)] = stamp
-                columnSlots.append(slot)
-                columnCells.append(cell)
+                body(&self, slot, cell)
                 previous = n
             } else {
                 if previous < 0 { symbols[Int(s)].column = next } else { nodes[Int(previous)].next = next }

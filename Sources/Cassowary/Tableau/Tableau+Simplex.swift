@@ -6,9 +6,10 @@ extension Tableau {
     /// Records a restricted row whose constant went negative (or a dummy row that is no longer 0).
     @inline(__always) mutating func noteFeasibility(_ slot: Int32) {
         let b = rows[Int(slot)].basic
-        guard b >= 0, symbols[Int(b)].kind != .external else { return }
+        let kind = rowKinds[Int(slot)]
+        guard b >= 0, kind != .external else { return }
         let c = rows[Int(slot)].constant
-        if symbols[Int(b)].kind == .dummy {
+        if kind == .dummy {
             if abs(c) > Tableau.epsilon { infeasible.append(b) }
         } else if c < 0 {
             if c < -Tableau.epsilon { infeasible.append(b) } else { rows[Int(slot)].constant = 0 }
@@ -45,6 +46,7 @@ extension Tableau {
         makeParametric(leaving)
         symbols[Int(entering)].row = slot
         rows[Int(slot)].basic = entering
+        rowKinds[Int(slot)] = symbols[Int(entering)].kind
         substitute(entering, slot)
     }
 
