@@ -345,7 +345,7 @@ extension Tableau {
             let b = rows[Int(slot)].basic
             guard b >= 0 else { continue }
             let c = cellCoefficients[columnCells[k]]
-            if symbols[Int(b)].kind == .external {
+            if rowKinds[Int(slot)] == .external {
                 third = slot
             } else if c < 0 {
                 let r = -rows[Int(slot)].constant / c

@@ -42,11 +42,11 @@ extension Tableau {
         if rows[Int(slot)].seq > 0 { expandRow(slot) }
         let leaving = rows[Int(slot)].basic
         solveFor(slot, entering, replacing: leaving)
-        rowChanged(slot)
         makeParametric(leaving)
         symbols[Int(entering)].row = slot
         rows[Int(slot)].basic = entering
         rowKinds[Int(slot)] = symbols[Int(entering)].kind
+        rowChanged(slot)
         substitute(entering, slot)
     }
 
@@ -116,7 +116,7 @@ extension Tableau {
             let slot = columnSlots[k]
             let b = rows[Int(slot)].basic
             guard b >= 0 else { continue }
-            let kind = symbols[Int(b)].kind
+            let kind = rowKinds[Int(slot)]
             guard kind != .external else { continue }
             let c = cellCoefficients[columnCells[k]]
             guard c < 0 else { continue }

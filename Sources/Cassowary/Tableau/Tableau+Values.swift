@@ -11,7 +11,8 @@
 //   read by no row while basic and shown in no variable, and stays 0, so that a resize that
 //   shifts 10,000 restricted rows does not write 10,000 scattered values (a cache miss each);
 // - every change of a row's constant, cells or basic symbol outside `add` and `remove` goes
-//   through `rowChanged`; those two call `invalidateAllValues`;
+//   through `rowChanged`, after the row's kind (`rowKinds`) is its new basic symbol's; those two
+//   call `invalidateAllValues`;
 // - a value written to a variable is the one stored for its symbol, so `changedExternals` (symbols
 //   whose stored value moved since the last `updateVariables`) is exactly what must be written,
 //   unless another solver may have written the same variables since (`sharesVariables`).
@@ -23,6 +24,8 @@ extension Tableau {
 
     /// Notes that the row at `slot` changed: its constant, its cells or its basic symbol.
     @inline(__always) mutating func rowChanged(_ slot: Int32) {
+        // A restricted row's value is not stored and no row reads it: nothing to recompute.
+        guard rowKinds[Int(slot)] == .external else { return }
         valuesAreCurrent = false
         if valuesAllStale { return }
         // Past this many, one pass over every row is cheaper than the queue; a table cell's
