@@ -195,7 +195,7 @@ extension SmallTableau {
 
     /// The primal simplex over the levels, highest priority first: a symbol enters at a level
     /// only if no higher level holds it. The entering symbol is the lowest with a negative
-    /// coefficient; ties in the ratio test go as in `Tableau.leavingRow(for:bland:)`.
+    /// coefficient; ties in the ratio test go by `Tableau.LeavingChoice`.
     /// - Returns: false when the objective is unbounded (a numerical dead end).
     mutating func optimize() -> Bool {
         var degenerate = 0
@@ -231,24 +231,16 @@ extension SmallTableau {
         }
     }
 
-    /// The ratio test: the restricted row that limits how far `q` can grow. Ties go to an error
-    /// symbol before a slack, then to the lowest symbol (only the lowest under Bland's rule).
+    /// The ratio test: the restricted row that limits how far `q` can grow, chosen by the general
+    /// tableau's rule (`Tableau.LeavingChoice`).
     func leavingRow(for q: Int32, bland: Bool) -> (Int, Double)? {
-        var best = -1
-        var bestKey = Int64.max
-        var bestRatio = Double.infinity
+        var choice = Tableau.LeavingChoice(bland: bland)
         forEachRow(holding: q) { l, b, c in
             let kind = kinds[Int(b)]
             guard kind != .external, c < 0 else { return }
-            let r = -constants[l] / c
-            let key = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
-            if r < bestRatio - SmallTableau.epsilon || (r <= bestRatio + SmallTableau.epsilon && key < bestKey) {
-                best = l
-                bestKey = key
-                bestRatio = min(r, bestRatio)
-            }
+            choice.consider(l, basic: b, kind: kind, ratio: -constants[l] / c)
         }
-        return best < 0 ? nil : (best, bestRatio)
+        return choice.result
     }
 
     // MARK: - Removing

@@ -100,18 +100,40 @@ extension Tableau {
         return true
     }
 
-    /// The ratio test: the restricted row that limits how far `q` can grow, ties to the lowest
-    /// basic symbol (Bland's rule).
+    /// The ratio test's choice among the restricted rows that limit how far a symbol can grow:
+    /// the least ratio, ties to the lowest basic symbol (Bland's rule).
     /// Ties go to an error symbol before a slack: an error that leaves the basis at zero is a
     /// constraint satisfied exactly, with its cost in the objective, while a slack left basic keeps
     /// the room the constraint allows. The other order leaves degenerate rows (an error basic at
     /// zero) that a later dual simplex must walk through view by view. Then the lowest symbol, or
-    /// the lowest symbol only under Bland's rule.
+    /// the lowest symbol only under Bland's rule. Both tableaux choose through this one rule, so
+    /// that a small system and its promotion pivot alike.
+    struct LeavingChoice {
+        /// The chosen row (a slot or a line), or -1.
+        private(set) var best = -1
+        private(set) var ratio = Double.infinity
+        private var key = Int64.max
+        let bland: Bool
+
+        init(bland: Bool) { self.bland = bland }
+
+        /// Weighs a restricted row whose basic symbol `b` (of `kind`) limits the growth at `r`.
+        @inline(__always) mutating func consider(_ row: Int, basic b: Int32, kind: Kind, ratio r: Double) {
+            let k = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
+            if r < ratio - Tableau.epsilon || (r <= ratio + Tableau.epsilon && k < key) {
+                best = row
+                key = k
+                ratio = min(r, ratio)
+            }
+        }
+
+        var result: (Int, Double)? { best < 0 ? nil : (best, ratio) }
+    }
+
+    /// The ratio test (see `LeavingChoice`): the restricted row that limits how far `q` can grow.
     mutating func leavingRow(for q: Int32, bland: Bool = false) -> (Int32, Double)? {
         collectColumn(q)
-        var best: Int32 = -1
-        var bestKey = Int64.max
-        var bestRatio = Double.infinity
+        var choice = LeavingChoice(bland: bland)
         for k in columnSlots.indices {
             let slot = columnSlots[k]
             let b = rows[Int(slot)].basic
@@ -120,15 +142,9 @@ extension Tableau {
             guard kind != .external else { continue }
             let c = cellCoefficients[columnCells[k]]
             guard c < 0 else { continue }
-            let r = -rows[Int(slot)].constant / c
-            let key = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
-            if r < bestRatio - Tableau.epsilon || (r <= bestRatio + Tableau.epsilon && key < bestKey) {
-                best = slot
-                bestKey = key
-                bestRatio = min(r, bestRatio)
-            }
+            choice.consider(Int(slot), basic: b, kind: kind, ratio: -rows[Int(slot)].constant / c)
         }
-        return best < 0 ? nil : (best, bestRatio)
+        return choice.result.map { (Int32($0.0), $0.1) }
     }
 
     /// Drives the artificial objective (a copy of the row being added) to its minimum.
