@@ -253,6 +253,12 @@ public final class Solver {
     package func invariantViolations() -> [String] {
         mode == .small ? small.invariantViolations() : tableau.invariantViolations()
     }
+
+    /// Whether the values pass has a current DAG program, and how many it built so far (debug
+    /// builds only): the tests check when it is kept, patched and dropped.
+    package var dagProgramState: (isCurrent: Bool, builds: Int) {
+        mode == .small ? (false, 0) : (tableau.dagProgram.isCurrent, tableau.dagProgram.builds)
+    }
     #endif
 }
 

@@ -9,12 +9,12 @@ extension Tableau {
         let slot = symbols[Int(m)].row
         if slot >= 0 {
             rows[Int(slot)].constant -= shift
-            rowChanged(slot)
+            rowConstantChanged(slot)
             noteFeasibility(slot)
         } else {
             walkColumn(m) { t, slot, cell in
                 t.rows[Int(slot)].constant += t.cellCoefficients[cell] * shift
-                t.rowChanged(slot)
+                t.rowConstantChanged(slot)
                 t.noteFeasibility(slot)
             }
             for l in levels.indices { levels[l].value += levels[l].coefficients[Int(m)] * shift }

@@ -90,6 +90,7 @@ extension Tableau {
                 }
             }
         }
+        if dagProgram.isCurrent { problems += dagProgramViolations() }
         // The objective is in proper form and optimal.
         for l in levels.indices {
             for s in 0..<symbols.count where levels[l].coefficients[s] != 0 {
@@ -101,6 +102,30 @@ extension Tableau {
             }
         }
         return problems
+    }
+
+    /// A current DAG program holds every live DAG row, in creation order, as the row is now.
+    private func dagProgramViolations() -> [String] {
+        var live: [DagEntry] = []
+        for entry in dagOrder where rows[Int(entry.slot)].basic >= 0 && rows[Int(entry.slot)].seq == entry.seq {
+            live.append(entry)
+        }
+        var c = 0, k = 0
+        for entry in live {
+            let h = rows[Int(entry.slot)]
+            guard c + 1 < dagProgram.codes.count else { return ["the DAG program ends before row \(entry.slot)"] }
+            let n = Int(dagProgram.codes[c + 1])
+            var same = dagProgram.codes[c] == h.basic && n == Int(h.count) && dagProgram.numbers[k] == h.constant
+                && dagProgram.positions[Int(entry.slot)] == Int32(k)
+            for j in 0..<min(n, Int(h.count)) {
+                same = same && dagProgram.codes[c + 2 + j] == cellSymbols[Int(h.start) + j]
+                    && dagProgram.numbers[k + 1 + j] == cellCoefficients[Int(h.start) + j]
+            }
+            if !same { return ["the DAG program disagrees with DAG row \(entry.slot)"] }
+            c += 2 + n
+            k += 1 + n
+        }
+        return c == dagProgram.codes.count ? [] : ["the DAG program holds rows that are not live DAG rows"]
     }
 }
 #endif

@@ -169,11 +169,11 @@ extension Tableau {
             // Index the target's cells by symbol (positions relative to the row's start survive a
             // move of the row within the arena).
             var h = rows[Int(target)]
-            for i in 0..<Int(h.count) { scratch[Int(cellSymbols[Int(h.start) + i])].position = Int32(i + 1) }
+            for i in 0..<Int(h.count) { cellPositions[Int(cellSymbols[Int(h.start) + i])] = Int32(i + 1) }
             for j in Int(src.start)..<Int(src.start) + sourceCount {
                 let s = cellSymbols[j]
                 let v = factor * cellCoefficients[j]
-                let p = scratch[Int(s)].position
+                let p = cellPositions[Int(s)]
                 if p > 0 {
                     let i = Int(rows[Int(target)].start) + Int(p - 1)
                     let n = cellCoefficients[i] + v
@@ -181,11 +181,11 @@ extension Tableau {
                     if abs(n) < Tableau.epsilon { cancelled = true }
                 } else if abs(v) >= Tableau.epsilon {
                     appendCell(target, s, v)
-                    scratch[Int(s)].position = rows[Int(target)].count
+                    cellPositions[Int(s)] = rows[Int(target)].count
                 }
             }
             h = rows[Int(target)]
-            for i in 0..<Int(h.count) { scratch[Int(cellSymbols[Int(h.start) + i])].position = 0 }
+            for i in 0..<Int(h.count) { cellPositions[Int(cellSymbols[Int(h.start) + i])] = 0 }
         }
         if cancelled { sweep(target) }
     }

@@ -271,6 +271,7 @@ extension Tableau {
         for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         rows[Int(slot)].count = 0
         rows[Int(slot)].seq = 0
+        noteDagRowsChanged()
         rows[Int(slot)].constant = accumulatorConstant
         for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             appendCell(slot, s, scratch[Int(s)].accumulated)

@@ -11,8 +11,8 @@
 //   read by no row while basic and shown in no variable, and stays 0, so that a resize that
 //   shifts 10,000 restricted rows does not write 10,000 scattered values (a cache miss each);
 // - every change of a row's constant, cells or basic symbol outside `add` and `remove` goes
-//   through `rowChanged`, after the row's kind (`rowKinds`) is its new basic symbol's; those two
-//   call `invalidateAllValues`;
+//   through `rowChanged` (`rowConstantChanged` when only the constant moved), after the row's
+//   kind (`rowKinds`) is its new basic symbol's; those two call `invalidateAllValues`;
 // - a value written to a variable is the one stored for its symbol, so `changedExternals` (symbols
 //   whose stored value moved since the last `updateVariables`) is exactly what must be written,
 //   unless another solver may have written the same variables since (`sharesVariables`).
@@ -22,10 +22,25 @@ extension Tableau {
     /// `incrementalRows`).
     static let defaultIncrementalRows = 128
 
-    /// Notes that the row at `slot` changed: its constant, its cells or its basic symbol.
+    /// Notes that the row at `slot` changed: its cells or its basic symbol, and perhaps its
+    /// constant.
     @inline(__always) mutating func rowChanged(_ slot: Int32) {
         // A restricted row's value is not stored and no row reads it: nothing to recompute.
         guard rowKinds[Int(slot)] == .external else { return }
+        if rows[Int(slot)].seq > 0 { noteDagRowsChanged() }
+        noteDirty(slot)
+    }
+
+    /// Notes that only the constant of the row at `slot` changed.
+    @inline(__always) mutating func rowConstantChanged(_ slot: Int32) {
+        guard rowKinds[Int(slot)] == .external else { return }
+        let h = rows[Int(slot)]
+        if h.seq > 0 { noteDagConstant(slot, h) }
+        noteDirty(slot)
+    }
+
+    /// Queues the row at `slot` for the values pass.
+    @inline(__always) private mutating func noteDirty(_ slot: Int32) {
         valuesAreCurrent = false
         if valuesAllStale { return }
         // Past this many, one pass over every row is cheaper than the queue; a table cell's
@@ -43,6 +58,7 @@ extension Tableau {
 
     /// Asks for every value to be recomputed (after adding or removing a constraint).
     mutating func invalidateAllValues() {
+        noteDagRowsChanged()
         valuesAreCurrent = false
         valuesAllStale = true
         clearDirtyRows()
@@ -110,7 +126,8 @@ extension Tableau {
     ///    view's trailing edge reads) marks nothing: the pass evaluates every DAG row from there
     ///    on. Walking its column would be one dependent load per reader, each a cache miss in a
     ///    10,000-view tableau (a third of such a resize), where the pass reads rows in the order
-    ///    they lie in memory.
+    ///    they lie in memory. That pass reads the DAG program (Tableau+DagProgram.swift) when there
+    ///    is one or it is worth building.
     private mutating func computeChangedValues() {
         let stamp = nextStamp()
         valueQueue = .collecting
@@ -138,6 +155,7 @@ extension Tableau {
             }
             return
         }
+        if valueQueue == .everything && evaluateDagProgram(stamp) { return }
         for entry in dagOrder where valueQueue == .everything || slotStamp[Int(entry.slot)] == stamp {
             let h = rows[Int(entry.slot)]
             guard h.basic >= 0, h.seq == entry.seq else { continue }
@@ -155,7 +173,7 @@ extension Tableau {
     @inline(__always) private func heapKey(_ slot: Int32, _ seq: Int32) -> Int64 { -(Int64(seq) << 32 | Int64(slot)) }
 
     /// Stores an external basic symbol's new value; if it moved, marks the rows that read it.
-    @inline(__always) private mutating func store(_ v: Double, for b: Int32, _ stamp: UInt32) {
+    @inline(__always) mutating func store(_ v: Double, for b: Int32, _ stamp: UInt32) {
         guard values[Int(b)] != v else { return }
         values[Int(b)] = v
         noteMoved(b)

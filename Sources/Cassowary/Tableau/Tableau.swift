@@ -115,8 +115,6 @@ struct Tableau {
     struct SymbolScratch {
         /// The symbol's coefficient in the accumulator.
         var accumulated: Double = 0
-        /// 1 + the symbol's cell index in the row being added to.
-        var position: Int32 = 0
         /// Marks the symbol as in the accumulator.
         var stamp: UInt32 = 0
         /// Marks the symbol as queued for expansion.
@@ -138,6 +136,11 @@ struct Tableau {
     /// `symbols` so that evaluating a row reads 8 bytes per cell.
     var values = Buffer<Double>()
     var scratch = Buffer<SymbolScratch>()
+    /// 1 + the symbol's cell index in the long row being added to (see `addScaled`), by symbol:
+    /// apart from `scratch`, so that the pass over a long row of a 10,000-view tableau reads 4
+    /// bytes per symbol rather than a 24-byte record (a row-flex squeeze spent a quarter of its
+    /// time waiting for those records).
+    var cellPositions = Buffer<Int32>()
     /// The variable of each external symbol, retained (released by `deallocate()`); nil for the
     /// solver's own symbols.
     var variables = Buffer<Unmanaged<Variable>?>()
@@ -165,6 +168,8 @@ struct Tableau {
     var rowIndexes = Buffer<SymbolIndex>()
     var freeIndexes = Buffer<Int32>()
     var dagOrder = Buffer<DagEntry>()
+    /// A compact copy of the DAG rows for the values pass (see Tableau+DagProgram.swift).
+    var dagProgram = DagProgram()
     var nextSeq: Int32 = 1
 
     // Columns: for each symbol a linked list of the slots of rows that mention it. Entries go
@@ -289,12 +294,14 @@ struct Tableau {
             symbols[Int(s)] = SymbolInfo(kind: kind)
             values[Int(s)] = 0
             scratch[Int(s)] = SymbolScratch()
+            cellPositions[Int(s)] = 0
             return s
         }
         let s = Int32(symbols.count)
         symbols.append(SymbolInfo(kind: kind))
         values.append(0)
         scratch.append(SymbolScratch())
+        cellPositions.append(0)
         variables.append(nil)
         for l in levels.indices { levels[l].coefficients.append(0) }
         return s
