@@ -62,6 +62,14 @@ public final class Solver {
         solver.tableau.sharesVariables = true
     }
 
+    /// The value the live solver whose identity is `owner` publishes for its symbol `symbol`
+    /// (see `Variable.isPublished`).
+    static func publishedValue(owner: ObjectIdentifier, symbol: Int32) -> Double {
+        Unmanaged<Solver>.fromOpaque(unsafeBitCast(owner, to: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
+            $0.tableau.published[Int(symbol)]
+        }
+    }
+
     /// Installs a constraint.
     /// - Throws: ``SolverError/duplicateConstraint(_:)`` if it is installed already,
     ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` if it is required and cannot hold

@@ -11,7 +11,19 @@ public final class Variable {
 
     /// The value the last ``Solver/updateVariables()`` of a solver holding this variable gave it;
     /// 0 before that.
-    @exclusivity(unchecked) public internal(set) var value: Double = 0
+    public var value: Double {
+        guard isPublished, let owner = cachedOwner else { return storedValue }
+        return Solver.publishedValue(owner: owner, symbol: cachedSymbol)
+    }
+
+    /// The value while no solver publishes it.
+    @exclusivity(unchecked) var storedValue: Double = 0
+    /// Whether the value is the one `cachedOwner`, this variable's only solver, publishes at
+    /// `cachedSymbol` (see `Tableau.published`): that solver's `updateVariables` then writes a
+    /// dense array rather than this object, a cache miss per variable in a 10,000-view system.
+    /// Cleared, with the value copied here, when the solver goes or another one takes the
+    /// variable.
+    @exclusivity(unchecked) var isPublished = false
 
     /// A one-entry cache of the symbol this variable has in a solver holding it: the first one
     /// that took it while the cache was empty. The common case (one solver per variable) then

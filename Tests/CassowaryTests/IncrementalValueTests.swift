@@ -151,6 +151,43 @@ import Testing
         #expect(x.value == 40, "the third solver writes x though its value did not move")
     }
 
+    /// A variable's only solver publishes its value in an array of its own (not in the object):
+    /// the value still changes only at `updateVariables`, stays when the solver is reset or goes,
+    /// and stays when another solver takes the variable, until that one's update.
+    @Test func aPublishedValueMovesOnlyAtAnUpdate() throws {
+        let x = Variable("x")
+        var first: Solver? = Solver(incrementalValuesFromRows: 0)
+        try first!.addEditVariable(x, priority: Priority(999))
+        try first!.suggestValue(5, for: x)
+        first!.updateVariables()
+        #expect(x.value == 5)
+        try first!.suggestValue(9, for: x)
+        #expect(x.value == 5, "not before the update")
+        first!.updateVariables()
+        #expect(x.value == 9)
+        let second = Solver(incrementalValuesFromRows: 0)
+        try second.add(x == 12)
+        #expect(x.value == 9, "taken by a second solver, not updated by it yet")
+        second.updateVariables()
+        #expect(x.value == 12)
+        first = nil
+        #expect(x.value == 12, "the first solver gone")
+        second.reset()
+        #expect(x.value == 12, "the second solver reset")
+        // Nobody holds x now: the next solver to take it publishes it.
+        let third = Solver(incrementalValuesFromRows: 0)
+        let c = x == 20
+        try third.add(c)
+        #expect(x.value == 12)
+        third.updateVariables()
+        #expect(x.value == 20)
+        try third.setConstant(-21, for: c)
+        #expect(x.value == 20)
+        third.updateVariables()
+        #expect(x.value == 21)
+        expectSound(third)
+    }
+
     /// A variable whose other solver has gone is written by the one left, and one that a solver
     /// took after every earlier holder went is its own again.
     @Test func aVariableOutlivesItsSolvers() throws {

@@ -91,6 +91,13 @@ extension Tableau {
             }
         }
         if dagProgram.isCurrent { problems += dagProgramViolations() }
+        // A published variable is this tableau's only, at its symbol.
+        for s in variables.indices {
+            guard let v = variables[s]?.takeUnretainedValue(), v.isPublished, v.cachedOwner == identity else { continue }
+            if v.cachedSymbol != Int32(s) || v.holders != 1 || !usesCaches {
+                problems.append("variable \(v) published at \(v.cachedSymbol) by symbol \(s), held by \(v.holders)")
+            }
+        }
         // The objective is in proper form and optimal.
         for l in levels.indices {
             for s in 0..<symbols.count where levels[l].coefficients[s] != 0 {

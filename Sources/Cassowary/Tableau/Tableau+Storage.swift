@@ -13,6 +13,7 @@ extension Tableau {
         let nl = Tableau.initialLevels, small = 16
         symbols = arena.take(SymbolInfo.self, ns)
         values = arena.take(Double.self, ns)
+        published = arena.take(Double.self, ns)
         scratch = arena.take(SymbolScratch.self, ns)
         cellPositions = arena.take(Int32.self, ns)
         variables = arena.take(Unmanaged<Variable>?.self, ns)
@@ -52,6 +53,7 @@ extension Tableau {
     mutating func forEachBuffer<V: TableauBufferVisitor>(_ visitor: inout V) {
         visitor.visit(&symbols)
         visitor.visit(&values)
+        visitor.visit(&published)
         visitor.visit(&scratch)
         visitor.visit(&cellPositions)
         visitor.visit(&variables)
@@ -96,12 +98,19 @@ extension Tableau {
     /// Frees the storage of the buffers and releases the variables and constraints; the tableau
     /// must not be used afterwards.
     mutating func deallocate() {
-        for v in variables {
-            guard let v else { continue }
+        for s in variables.indices {
+            guard let v = variables[s] else { continue }
             if usesCaches {
                 v._withUnsafeGuaranteedRef { variable in
                     variable.holders -= 1
-                    if variable.cachedOwner == identity { variable.cachedOwner = nil }
+                    if variable.cachedOwner == identity {
+                        // The last published value stays with the variable.
+                        if variable.isPublished {
+                            variable.storedValue = published[s]
+                            variable.isPublished = false
+                        }
+                        variable.cachedOwner = nil
+                    }
                 }
             }
             v.release()

@@ -15,7 +15,12 @@
 //   kind (`rowKinds`) is its new basic symbol's; those two call `invalidateAllValues`;
 // - a value written to a variable is the one stored for its symbol, so `changedExternals` (symbols
 //   whose stored value moved since the last `updateVariables`) is exactly what must be written,
-//   unless another solver may have written the same variables since (`sharesVariables`).
+//   unless another solver may have written the same variables since (`sharesVariables`);
+// - a variable this tableau alone holds is published (`Variable.isPublished`): writing it is
+//   writing `published` at its symbol, a dense array, not the object. A 10,000-view resize that
+//   moves every view's width then writes 80 KB in order instead of 10,000 scattered objects
+//   (chain-plain: 211 -> 132 us). Without `sharesVariables` every variable with an object is
+//   published.
 
 extension Tableau {
     /// Systems with fewer rows recompute every value after any change (the default of
@@ -177,7 +182,7 @@ extension Tableau {
         guard values[Int(b)] != v else { return }
         values[Int(b)] = v
         noteMoved(b)
-        markReaders(of: b, stamp)
+        if valueQueue != .everything { markReaders(of: b, stamp) }
     }
 
     /// A row's value from the stored values of the symbols it mentions (0 for parametric ones).
@@ -230,23 +235,28 @@ extension Tableau {
     }
 
     /// Writes the variables whose values moved since the last call, or every variable after a
-    /// full recomputation or when another solver holds some of them.
+    /// full recomputation or when another solver holds some of them: into `published` for the
+    /// variables this tableau publishes, into the objects for the others.
     mutating func updateVariables() {
         computeValues()
-        if writesAllVariables || sharesVariables {
+        if sharesVariables {
+            // Some variables live in their objects now, perhaps written by another solver since.
+            let identity = identity
             for k in externalSymbols.indices {
                 let s = Int(externalSymbols[k])
                 let v = values[s]
-                externalReferences[k]._withUnsafeGuaranteedRef { $0.value = v }
+                published[s] = v
+                externalReferences[k]._withUnsafeGuaranteedRef { variable in
+                    if !(variable.isPublished && variable.cachedOwner == identity) { variable.storedValue = v }
+                }
             }
+        } else if writesAllVariables {
+            // Every variable of this tableau is published by it (it shares none).
+            for s in externalSymbols { published[Int(s)] = values[Int(s)] }
         } else {
-            // A handle's symbol (``VariableHandle``) has no object: its value is read from the
-            // solver.
-            for s in changedExternals {
-                guard let variable = variables[Int(s)] else { continue }
-                let v = values[Int(s)]
-                variable._withUnsafeGuaranteedRef { $0.value = v }
-            }
+            // A handle's symbol (``VariableHandle``) has no object; its slot is written all the
+            // same, unread.
+            for s in changedExternals { published[Int(s)] = values[Int(s)] }
         }
         writesAllVariables = false
         changedExternals.removeAll()

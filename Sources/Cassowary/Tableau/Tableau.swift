@@ -135,6 +135,9 @@ struct Tableau {
     /// The symbol's value in the solution as last computed; 0 while it is parametric. Apart from
     /// `symbols` so that evaluating a row reads 8 bytes per cell.
     var values = Buffer<Double>()
+    /// By symbol: the values of the variables this tableau publishes (`Variable.isPublished`) as
+    /// the last `updateVariables` wrote them.
+    var published = Buffer<Double>()
     var scratch = Buffer<SymbolScratch>()
     /// 1 + the symbol's cell index in the long row being added to (see `addScaled`), by symbol:
     /// apart from `scratch`, so that the pass over a long row of a 10,000-view tableau reads 4
@@ -300,6 +303,7 @@ struct Tableau {
         let s = Int32(symbols.count)
         symbols.append(SymbolInfo(kind: kind))
         values.append(0)
+        published.append(0)
         scratch.append(SymbolScratch())
         cellPositions.append(0)
         variables.append(nil)
@@ -318,12 +322,23 @@ struct Tableau {
             variable.holders += 1
             if variable.holders > 1 {
                 sharesVariables = true
-                if let owner = variable.cachedOwner, owner != identity { Solver.noteVariablesShared(owner: owner) }
+                if let owner = variable.cachedOwner, owner != identity {
+                    // Published by its other solver: the value lives in the object from now on.
+                    if variable.isPublished {
+                        variable.storedValue = variable.value
+                        variable.isPublished = false
+                    }
+                    Solver.noteVariablesShared(owner: owner)
+                }
             }
         }
         if usesCaches && variable.cachedOwner == nil {
             variable.cachedOwner = identity
             variable.cachedSymbol = s
+            if variable.holders == 1 {
+                published[Int(s)] = variable.storedValue
+                variable.isPublished = true
+            }
         } else {
             variableSymbols[ObjectIdentifier(variable)] = s
         }
