@@ -165,6 +165,9 @@ public final class Solver {
     /// Only the variables whose values moved since the previous call are written, unless another
     /// solver holds some of the same variables: then every one is, so that a variable always shows
     /// the solution of the last `updateVariables` of a solver holding it.
+    /// A variable that this solver alone holds reads its value from an array the solver keeps,
+    /// so that a resize of thousands of views writes that array in order rather than each object;
+    /// the value moves only here all the same, and stays with the variable when the solver goes.
     /// - Complexity: after edits and new constants only, proportional to the rows they changed,
     ///   the rows that read those rows' values, and the variables that moved; after constraints
     ///   were added or removed, O(variables + cells of the rows that depend on other rows).
