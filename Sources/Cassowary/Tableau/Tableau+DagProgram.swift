@@ -95,15 +95,9 @@ extension Tableau {
     /// Copies the live DAG rows into the program, in creation order, and drops stale entries from
     /// `dagOrder` on the way: one pass to size the program, one to fill it.
     private mutating func buildDagProgram() {
-        var live = 0, cells = 0
-        for entry in dagOrder {
-            let h = rows[Int(entry.slot)]
-            guard h.basic >= 0, h.seq == entry.seq else { continue }
-            dagOrder[live] = entry
-            live += 1
-            cells += Int(h.count)
-        }
-        dagOrder.truncate(to: live)
+        var cells = 0
+        forEachLiveDagRow { _, _, h in cells += Int(h.count) }
+        let live = dagOrder.count
         dagProgram.codes.removeAll()
         dagProgram.codes.append(repeating: 0, count: 2 * live + cells)
         dagProgram.numbers.removeAll()

@@ -106,15 +106,7 @@ extension Tableau {
             let h = rows[slot]
             if h.basic >= 0 && h.seq == 0 { values[Int(h.basic)] = h.constant }
         }
-        var live = 0
-        for entry in dagOrder {
-            let h = rows[Int(entry.slot)]
-            guard h.basic >= 0, h.seq == entry.seq else { continue }
-            dagOrder[live] = entry
-            live += 1
-            values[Int(h.basic)] = evaluate(h)
-        }
-        dagOrder.truncate(to: live)
+        forEachLiveDagRow { t, _, h in t.values[Int(h.basic)] = t.evaluate(h) }
         writesAllVariables = true
         changedExternals.removeAll()
     }
@@ -185,6 +177,20 @@ extension Tableau {
         if valueQueue != .everything { markReaders(of: b, stamp) }
     }
 
+    /// Calls `body` with each live DAG row (its slot and header) in creation order, and drops
+    /// the entries of `dagOrder` whose rows are no longer DAG rows on the way.
+    @inline(__always) mutating func forEachLiveDagRow(_ body: (inout Tableau, Int32, RowHeader) -> Void) {
+        var live = 0
+        for entry in dagOrder {
+            let h = rows[Int(entry.slot)]
+            guard h.basic >= 0, h.seq == entry.seq else { continue }
+            dagOrder[live] = entry
+            live += 1
+            body(&self, entry.slot, h)
+        }
+        dagOrder.truncate(to: live)
+    }
+
     /// A row's value from the stored values of the symbols it mentions (0 for parametric ones).
     @inline(__always) private mutating func evaluate(_ h: RowHeader) -> Double {
         var v = h.constant
@@ -205,9 +211,9 @@ extension Tableau {
     /// Marks the rows in the column of `s` (an external symbol), without reading them: the
     /// passes skip rows that are not live DAG rows, and stale column entries mark a row whose
     /// value then comes out unchanged. A long column turns the pass into one over every DAG row
-    /// (step 4 of `computeChangedValues`); the heap, chosen for a few rows, keeps walking.
+    /// (step 4 of `computeChangedValues`), after which `store` calls this no more; the heap,
+    /// chosen for a few rows, keeps walking.
     private mutating func markReaders(of s: Int32, _ stamp: UInt32) {
-        if valueQueue == .everything { return }
         if valueQueue != .heap && Int(symbols[Int(s)].refs) * 4 > dagOrder.count {
             valueQueue = .everything
             return
