@@ -34,6 +34,7 @@ extension Solver {
     @inline(never) func promote() {
         var general = Tableau(identity: ObjectIdentifier(self))
         general.incrementalRows = incrementalRows
+        general.columnCopyMinimum = columnCopyMinimum
         if mode == .small {
             general.serial = small.serial
             small.replay(into: &general)

@@ -34,6 +34,7 @@ public final class Solver {
     /// Whether a value-API system starts in the small tableau (tests turn it off).
     let usesSmallTableau: Bool
     var incrementalRows = Tableau.defaultIncrementalRows
+    var columnCopyMinimum = Tableau.defaultColumnCopyMinimum
 
     /// Creates an empty solver. It allocates nothing until its first call.
     public convenience init() {
@@ -41,13 +42,15 @@ public final class Solver {
     }
 
     /// A solver for the tests: `smallTableau` false sends value-API systems to the general
-    /// tableau from the start (to compare the two), and `incrementalValuesFromRows` keeps values
-    /// incrementally from systems of that many rows on (128 by default), so that small random
-    /// systems reach that path.
-    package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil) {
+    /// tableau from the start (to compare the two), `incrementalValuesFromRows` keeps values
+    /// incrementally from systems of that many rows on (128 by default), and
+    /// `columnCopiesFromCells` copies marker columns of that many cells on (64 by default; see
+    /// Tableau+ColumnCopy.swift), so that small random systems reach those paths.
+    package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil) {
         usesSmallTableau = smallTableau
         tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
         if let rows { incrementalRows = rows }
+        if let cells { columnCopyMinimum = cells }
     }
 
     deinit {
@@ -269,6 +272,20 @@ public final class Solver {
     /// builds only): the tests check when it is kept, patched and dropped.
     package var dagProgramState: (isCurrent: Bool, builds: Int) {
         mode == .small ? (false, 0) : (tableau.dagProgram.isCurrent, tableau.dagProgram.builds)
+    }
+
+    /// Whether a marker shift has a current column copy, and how many it made so far (debug
+    /// builds only).
+    package var columnCopyState: (isCurrent: Bool, copies: Int) {
+        guard mode == .general else { return (false, 0) }
+        return (tableau.columnCopy.generation == tableau.cellsGeneration, tableau.columnCopy.copies)
+    }
+
+    /// The live DAG rows (debug builds only): the tests check which ones marker shifts rewrite
+    /// in proper form.
+    package var dagRowCount: Int {
+        guard mode == .general else { return 0 }
+        return tableau.rows.indices.filter { tableau.rows[$0].basic >= 0 && tableau.rows[$0].seq > 0 }.count
     }
     #endif
 }

@@ -11,6 +11,11 @@ import Testing
     /// kept, to move their constants), `l == 8`, `r == W - 8` (a DAG row each, reading `W`), and
     /// `w <= r - l` required with `w == intrinsic` at 500: compressed below `intrinsic + 16`, which
     /// pivots.
+    ///
+    /// Each `w`'s row reads `W` and, once solved, mentions the marker of `W`'s edit constraint:
+    /// the first resize that walks that column rewrites it in proper form, where it mentions
+    /// neither (Tableau+ColumnCopy.swift). With `chainedRight`, `r[i] == r[i-1]` instead (still
+    /// `W - 8`): the rows in proper form then mention the dummy marker of every link before them.
     final class Views {
         let solver = Solver(incrementalValuesFromRows: 0)
         let width = Variable("W")
@@ -19,7 +24,7 @@ import Testing
         var gaps: [Double] = []
         let intrinsic: [Double]
 
-        init(_ n: Int) throws {
+        init(_ n: Int, chainedRight: Bool = false) throws {
             intrinsic = (0..<n).map { Double(100 + ($0 % 9) * 25) }
             try solver.addEditVariable(width, priority: Priority(999))
             for i in 0..<n {
@@ -27,7 +32,7 @@ import Testing
                 let link = i == 0 ? ti == 8 : ti == t[i - 1] + 28
                 try solver.add(link)
                 try solver.add(li == 8)
-                try solver.add(ri == width - 8)
+                try solver.add(chainedRight && i > 0 ? ri == r[i - 1] : ri == width - 8)
                 try solver.add(wi <= ri - li)
                 try solver.add((wi == intrinsic[i]).priority(500))
                 t.append(ti); l.append(li); r.append(ri); w.append(wi)
@@ -37,6 +42,12 @@ import Testing
         }
 
         func resize(_ value: Double) throws { try solver.suggestValue(value, for: width) }
+
+        /// Takes link `k` out and puts it back: its row is a new DAG row.
+        func relink(_ k: Int) throws {
+            try solver.remove(links[k])
+            try solver.add(links[k])
+        }
 
         /// Every variable against the closed form.
         func expectSolution(_ value: Double, _ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -81,25 +92,27 @@ import Testing
         #expect(views.program == (true, 1), "kept through a new constant")
     }
 
-    @Test func pivotsDropTheProgramAndBuildsBackOff() throws {
+    @Test func changedDagRowsDropTheProgramAndBuildsBackOff() throws {
         let views = try Views(200)
-        for width in [1000.0, 1010, 1020] {
+        for width in [1000.0, 1010, 1020, 1030] {
             try views.resize(width)
             views.expectSolution(width, "steady \(width)")
         }
         #expect(views.program == (true, 1))
-        // Compressed: pivots change the DAG rows (and expand some), so the program is stale.
-        try views.resize(200)
-        views.expectSolution(200, "compressed")
+        // A link taken out and put back is a new DAG row: the program is stale.
+        try views.relink(50)
+        try views.resize(1040)
+        views.expectSolution(1040, "relinked")
         #expect(views.program.isCurrent == false)
-        // Two quiet resizes, then a pivoting pair, over and over: a program built on the first
+        // Two quiet resizes, then a new DAG row, over and over: a program built on the first
         // quiet pass would serve one pass and go stale, so after the first such waste builds wait
         // for more quiet passes than the pattern has.
         for round in 0..<6 {
-            for width in [1000.0, 1010, 1020, 150] {
+            for width in [1000.0, 1010, 1020] {
                 try views.resize(width)
                 views.expectSolution(width, "round \(round), width \(width)")
             }
+            try views.relink(60 + round)
         }
         let builds = views.program.builds
         #expect(builds <= 3, "\(builds) programs built for a pattern that reuses none")

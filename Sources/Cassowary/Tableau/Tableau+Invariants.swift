@@ -91,6 +91,7 @@ extension Tableau {
             }
         }
         if dagProgram.isCurrent { problems += dagProgramViolations() }
+        if columnCopy.generation == cellsGeneration { problems += columnCopyViolations() }
         // A published variable is this tableau's only, at its symbol.
         for s in variables.indices {
             guard let v = variables[s]?.takeUnretainedValue(), v.isPublished, v.cachedOwner == identity else { continue }
@@ -109,6 +110,23 @@ extension Tableau {
             }
         }
         return problems
+    }
+
+    /// A current column copy holds every live row that mentions its symbol, once, with the
+    /// coefficient there.
+    private func columnCopyViolations() -> [String] {
+        let s = columnCopy.symbol
+        var expected: [Int32: Double] = [:]
+        for slot in rows.indices where rows[slot].basic != -1 {
+            let h = rows[slot]
+            for i in Int(h.start)..<Int(h.start + h.count) where cellSymbols[i] == s {
+                expected[Int32(slot)] = cellCoefficients[i]
+            }
+        }
+        var copied: [Int32: Double] = [:]
+        for k in columnCopy.slots.indices { copied[columnCopy.slots[k]] = columnCopy.coefficients[k] }
+        guard copied.count == columnCopy.slots.count else { return ["the column copy of \(s) holds a row twice"] }
+        return copied == expected ? [] : ["the column copy of \(s) disagrees with its column"]
     }
 
     /// A current DAG program holds every live DAG row, in creation order, as the row is now.

@@ -8,6 +8,7 @@ extension Tableau {
 
     /// Makes an empty row for `basic` with room for `capacity` cells.
     mutating func allocateRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
+        noteCellsChanged()
         let cap = max(capacity, 4)
         let start = Int32(cellSymbols.count)
         cellSymbols.append(repeating: -1, count: cap)
@@ -27,6 +28,7 @@ extension Tableau {
 
     /// Frees a row's slot; its cells stop counting as references.
     mutating func freeRow(_ slot: Int32) {
+        noteCellsChanged()
         let h = rows[Int(slot)]
         for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         garbageCells += Int(h.capacity)
@@ -37,6 +39,7 @@ extension Tableau {
 
     /// Appends a cell for a symbol the row does not have yet.
     mutating func appendCell(_ slot: Int32, _ s: Int32, _ coefficient: Double) {
+        noteCellsChanged()
         var h = rows[Int(slot)]
         if h.count == h.capacity {
             let newStart = Int32(cellSymbols.count)
@@ -99,6 +102,7 @@ extension Tableau {
 
     /// Removes the cell at arena index `i` of a row (the last cell takes its place).
     mutating func removeCell(_ slot: Int32, at i: Int) {
+        noteCellsChanged()
         let h = rows[Int(slot)]
         let last = Int(h.start + h.count - 1)
         let removed = cellSymbols[i]
@@ -114,6 +118,7 @@ extension Tableau {
 
     /// Drops the cells whose coefficient is near zero.
     mutating func sweep(_ slot: Int32) {
+        noteCellsChanged()
         let h = rows[Int(slot)]
         var write = Int(h.start)
         for read in Int(h.start)..<Int(h.start + h.count) {
@@ -134,6 +139,7 @@ extension Tableau {
 
     /// `target += factor * source`, for two different rows.
     mutating func addScaled(_ target: Int32, _ source: Int32, _ factor: Double) {
+        noteCellsChanged()
         let src = rows[Int(source)]
         rows[Int(target)].constant += factor * src.constant
         let sourceCount = Int(src.count)
@@ -193,6 +199,7 @@ extension Tableau {
     /// Rewrites a row `old = c + a*s + ...` as `s = ...` (with `old` moved to the right side when
     /// `old >= 0`); `s` must be in the row.
     mutating func solveFor(_ slot: Int32, _ s: Int32, replacing old: Int32) {
+        noteCellsChanged()
         let i = find(slot, s)
         let a = cellCoefficients[i]
         removeCell(slot, at: i)
@@ -273,6 +280,7 @@ extension Tableau {
     /// Copies the live rows into fresh arrays once more than half the arena is garbage.
     mutating func compactIfNeeded() {
         guard garbageCells > 1024, garbageCells * 2 > cellSymbols.count else { return }
+        noteCellsChanged()
         var symbols = Buffer<Int32>()
         var coefficients = Buffer<Double>()
         symbols.reserve(cellSymbols.count - garbageCells)

@@ -186,7 +186,12 @@ extension Tableau {
     /// Rewrites the accumulator in proper form: every basic symbol is replaced by its row. DAG rows
     /// are expanded newest first, so each is expanded once however many paths lead to it; rows in
     /// proper form go last, as they add parametric symbols only.
-    mutating func expandAccumulator() {
+    ///
+    /// Returns false once the accumulator holds more than `limit` symbols, with the expansion
+    /// left half done (the next `beginAccumulator` clears it): the caller then keeps its row as
+    /// it is.
+    @discardableResult
+    mutating func expandAccumulator(limit: Int = .max) -> Bool {
         let stamp = nextStamp()
         expansionHeap.removeAll()
         expansionProper.removeAll()
@@ -196,7 +201,7 @@ extension Tableau {
             if scratch[Int(s)].accumulated != 0 { queueForExpansion(s, stamp) }
             i += 1
         }
-        if expansionHeap.isEmpty && expansionProper.isEmpty { return }
+        if expansionHeap.isEmpty && expansionProper.isEmpty { return true }
         while let top = popExpansionHeap() {
             let b = Int32(truncatingIfNeeded: top & 0xFFFF_FFFF)
             let c = scratch[Int(b)].accumulated
@@ -209,6 +214,7 @@ extension Tableau {
                 accumulate(s, c * cellCoefficients[j])
                 queueForExpansion(s, stamp)
             }
+            if touched.count > limit { return false }
         }
         for k in expansionProper.indices {
             let b = expansionProper[k]
@@ -218,7 +224,9 @@ extension Tableau {
             let h = rows[Int(symbols[Int(b)].row)]
             accumulatorConstant += c * h.constant
             for j in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[j], c * cellCoefficients[j]) }
+            if touched.count > limit { return false }
         }
+        return true
     }
 
     @inline(__always)
@@ -262,19 +270,25 @@ extension Tableau {
         return top
     }
 
-    /// Rewrites a DAG row in proper form.
-    mutating func expandRow(_ slot: Int32) {
+    /// Rewrites a DAG row in proper form. Returns false, with the row unchanged, when the
+    /// expansion would touch more than `limit` symbols.
+    @discardableResult
+    mutating func expandRow(_ slot: Int32, limit: Int = .max) -> Bool {
         let h = rows[Int(slot)]
         beginAccumulator(constant: h.constant)
         for i in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[i], cellCoefficients[i]) }
-        expandAccumulator()
+        guard expandAccumulator(limit: limit) else { return false }
         for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         rows[Int(slot)].count = 0
+        // A long row's index goes with its cells (appending the new ones fills it again).
+        if h.index >= 0 { rowIndexes[Int(h.index)].removeAll() }
         rows[Int(slot)].seq = 0
         noteDagRowsChanged()
+        noteCellsChanged()
         rows[Int(slot)].constant = accumulatorConstant
         for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             appendCell(slot, s, scratch[Int(s)].accumulated)
         }
+        return true
     }
 }

@@ -70,6 +70,8 @@ extension Tableau {
         visitor.visit(&dagProgram.codes)
         visitor.visit(&dagProgram.numbers)
         visitor.visit(&dagProgram.positions)
+        visitor.visit(&columnCopy.slots)
+        visitor.visit(&columnCopy.coefficients)
         visitor.visit(&nodes)
         visitor.visit(&levels)
         visitor.visit(&levelPool)

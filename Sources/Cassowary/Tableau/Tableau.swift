@@ -8,7 +8,9 @@
 /// - a row whose basic symbol is an external variable may also mention other basic *external*
 ///   symbols whose rows were created before it (a "DAG row"). Required equalities such as
 ///   `v[i].top == v[i-1].bottom + 8` therefore stay as short as they were written instead of
-///   expanding to every earlier link of a chain, which is what makes kiwi quadratic on chains;
+///   expanding to every earlier link of a chain, which is what makes kiwi quadratic on chains.
+///   A DAG row that a marker shift finds in a long column is rewritten in proper form, when that
+///   stays short (Tableau+ColumnCopy.swift);
 /// - every restricted row's constant is >= 0 (the basic solution is feasible), dummy rows are 0;
 /// - at rest, no parametric symbol can improve the objective (lexicographic optimality).
 ///
@@ -181,6 +183,10 @@ struct Tableau {
     /// column walk reads one buffer per node.
     var nodes = Buffer<ColumnNode>()
     var freeNode: Int32 = -1
+    /// Bumped by every change to the rows' cells (see Tableau+ColumnCopy.swift).
+    var cellsGeneration: UInt64 = 1
+    /// A dense copy of the last long column a marker shift walked.
+    var columnCopy = ColumnCopy()
 
     var levels = Buffer<Level>()
     var artificialSlot: Int32 = -1
@@ -238,6 +244,8 @@ struct Tableau {
     /// From how many rows values are kept incrementally (tests lower it to reach that path with
     /// small systems).
     var incrementalRows = Tableau.defaultIncrementalRows
+    /// From how many cells a marker's column is copied (tests lower it).
+    var columnCopyMinimum = Tableau.defaultColumnCopyMinimum
     /// Set when a variable of this tableau is held by another solver too: every variable is then
     /// written by each `updateVariables`, so that the last call wins as documented.
     var sharesVariables = false

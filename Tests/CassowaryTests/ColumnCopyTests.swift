@@ -1,0 +1,139 @@
+@testable import Cassowary
+import TestSupport
+import Testing
+
+/// The column copy of `Tableau+ColumnCopy.swift` (a dense copy of a long marker column, kept
+/// while no row's cells change) and the rewriting in proper form of the DAG rows such a column
+/// holds: checked against closed-form solutions, against the dense reference LP on random
+/// layouts where every column is copied and every DAG row it holds is rewritten, and at the
+/// expansion's limit.
+@Suite struct ColumnCopyTests {
+    #if CASSOWARY_CHECKS
+    @Test func resizesKeepTheCopyUntilAPivotAndRewriteTheWidths() throws {
+        let views = try DagProgramTests.Views(100)
+        let before = views.solver.dagRowCount
+        for width in [1000.0, 1010, 1020] {
+            try views.resize(width)
+            views.expectSolution(width, "steady \(width)")
+        }
+        // Each view's width mentioned the marker and read `W`, with effects that cancel: it is a
+        // row in proper form now, which resizes pass by.
+        #expect(views.solver.dagRowCount == before - 100)
+        #expect(views.solver.columnCopyState.isCurrent)
+        let copies = views.solver.columnCopyState.copies
+        for width in [1030.0, 1040, 1050] {
+            try views.resize(width)
+            views.expectSolution(width, "kept \(width)")
+        }
+        #expect(views.solver.columnCopyState == (true, copies), "resizes that pivot nothing keep the copy")
+        // Compressed: pivots change rows in the column, so the copy is stale, and the next
+        // resize walks the column again and copies it.
+        try views.resize(200)
+        views.expectSolution(200, "compressed")
+        #expect(views.solver.columnCopyState.isCurrent == false)
+        try views.resize(1000)
+        views.expectSolution(1000, "released")
+        try views.resize(1010)
+        views.expectSolution(1010, "after the release")
+        #expect(views.solver.columnCopyState.isCurrent)
+        #expect(views.solver.columnCopyState.copies > copies)
+    }
+
+    @Test func rowsTheDagFormGrewComeOutShort() throws {
+        // `r[i] == r[i-1]`: substituting into each width's row brought in the dummy marker of
+        // every link before it; in proper form those cancel.
+        let views = try DagProgramTests.Views(100, chainedRight: true)
+        try views.resize(1000)
+        let grown = views.solver.statistics.cells
+        for width in [1010.0, 1020] {
+            try views.resize(width)
+            views.expectSolution(width, "steady \(width)")
+        }
+        #expect(grown - views.solver.statistics.cells > 40 * 100,
+                "the widths' rows, of up to 107 cells, shrank: \(grown) cells before, \(views.solver.statistics.cells) after")
+    }
+    #endif
+
+    @Test func anExpansionPastItsLimitLeavesTheRowAsItWas() throws {
+        // x[i] == x[i-1] + 1: a chain of DAG rows; y == x[39] + z reads its end.
+        let solver = Solver(incrementalValuesFromRows: 0)
+        let x = (0..<40).map { Variable("x\($0)") }
+        let y = Variable("y"), z = Variable("z")
+        try solver.add(x[0] == 5)
+        for i in 1..<40 { try solver.add(x[i] == x[i - 1] + 1) }
+        try solver.add(z == 2)
+        try solver.add(y == x[39] + z)
+        let found = solver.tableau.existingSymbol(for: y)
+        let symbol = try #require(found)
+        let slot = solver.tableau.symbols[Int(symbol)].row
+        let row = solver.tableau.rows[Int(slot)]
+        try #require(row.seq > 0, "y's row reads x[39] and z as a DAG row")
+        let refused = solver.tableau.expandRow(slot, limit: 8)
+        #expect(refused == false)
+        let kept = solver.tableau.rows[Int(slot)]
+        #expect(kept.seq == row.seq && kept.count == row.count && kept.constant == row.constant)
+        let expanded = solver.tableau.expandRow(slot, limit: 200)
+        #expect(expanded)
+        #expect(solver.tableau.rows[Int(slot)].seq == 0)
+        solver.tableau.rowChanged(slot)
+        expectSound(solver)
+        solver.updateVariables()
+        #expect(y.value == 46)
+    }
+
+    /// Random layouts with a container width moved by `setConstant`, in a solver that copies
+    /// every marker column and rewrites every DAG row in one: after every new width, new constant
+    /// and re-added constraint the solution is the reference LP's optimum, and a twin solver that
+    /// walks every column accepts and refuses the same changes.
+    @Test(arguments: 0..<4)
+    func copiesAndRewritesMatchTheReference(batch: Int) throws {
+        for k in 0..<2 {
+            var rng = SeededGenerator(seed: UInt64(700_000 + batch * 1000 + k))
+            let layout = IncrementalValueTests.RandomLayout(views: Int.random(in: 4...9, using: &rng), rng: &rng)
+            let copying = Solver(incrementalValuesFromRows: 0, columnCopiesFromCells: 1)
+            let walking = Solver(incrementalValuesFromRows: 0, columnCopiesFromCells: .max)
+            let ours = (0..<layout.variableCount).map { Variable("c\($0)") }
+            let theirs = (0..<layout.variableCount).map { Variable("w\($0)") }
+            var installed: [(ours: Constraint, theirs: Constraint, constant: Double)] = []
+            func install(_ a: Constraint, _ b: Constraint, _ label: String) {
+                let accepted = (try? copying.add(a)) != nil
+                #expect(accepted == ((try? walking.add(b)) != nil), "seed \(k): \(label)")
+                if accepted { installed.append((a, b, a.expression.constant)) }
+            }
+            for i in layout.specs.indices {
+                install(layout.constraint(i, over: ours), layout.constraint(i, over: theirs), "constraint \(i)")
+            }
+            // The container's width, as `addEditVariable` would install it.
+            install((ours[2] == 375).priority(Priority(999)), (theirs[2] == 375).priority(Priority(999)), "width")
+            let width = installed.count - 1
+            func check(_ step: String) {
+                expectMatchesReference(copying, installed.map { ($0.ours, $0.constant) }, variables: ours, "seed \(k), \(step)")
+            }
+            check("first solve")
+            for step in 0..<21 {
+                let change: Int
+                switch Int.random(in: 0..<8, using: &rng) {
+                case 0..<4: change = width
+                case 4..<7: change = Int.random(in: installed.indices, using: &rng)
+                default:
+                    let i = Int.random(in: 0..<width, using: &rng)
+                    try copying.remove(installed[i].ours)
+                    try walking.remove(installed[i].theirs)
+                    // It held with the others before, so it goes back in.
+                    try copying.add(installed[i].ours)
+                    try walking.add(installed[i].theirs)
+                    if step % 3 == 2 { check("step \(step)") }
+                    continue
+                }
+                let constant = change == width ? -Double(Int.random(in: 0...900, using: &rng))
+                                               : Double(Int.random(in: -40...40, using: &rng))
+                let accepted = (try? copying.setConstant(constant, for: installed[change].ours)) != nil
+                #expect(accepted == ((try? walking.setConstant(constant, for: installed[change].theirs)) != nil),
+                        "seed \(k), step \(step): setConstant")
+                if accepted { installed[change].constant = constant }
+                // The reference is a dense LP per priority level: every third step.
+                if step % 3 == 2 { check("step \(step)") }
+            }
+        }
+    }
+}
