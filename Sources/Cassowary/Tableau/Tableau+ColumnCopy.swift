@@ -9,7 +9,7 @@
 // independent loads that the CPU overlaps.
 //
 // The walk that makes a copy also rewrites in proper form the DAG rows it finds in the column
-// (`expandDagRowsOfColumn`): in chain-intr each view's width is such a row, shifted by every
+// (`expandDagRowsOfCopiedColumn`): in chain-intr each view's width is such a row, shifted by every
 // resize for a value that does not move. Resizes of chain-intr at 10,000 views that pivot
 // nothing: 589 -> 33 us; its whole resize cycle through the value API: 1,488 -> 1,001 us.
 //
@@ -80,8 +80,8 @@ extension Tableau {
 
     // MARK: - Proper form for the DAG rows of a long column
 
-    /// Rewrites in proper form the DAG rows in `columnSlots`, which a marker shift just copied
-    /// the column of, and prunes the columns of the basic symbols they read.
+    /// Rewrites in proper form the DAG rows of the column just copied (a marker's), and prunes
+    /// the columns of the basic symbols they read.
     ///
     /// A DAG row that mentions a marker reads basic symbols that mention it too, more often than
     /// not with the opposite effect: a view's width under a trailing `<=`, `w = W + c - l - s`,
@@ -90,19 +90,24 @@ extension Tableau {
     /// row is shifted by every resize, and read again because `W` moved, for a value that does
     /// not move; in proper form it mentions neither, and resizes pass it by. One that does move
     /// with the marker is shifted as a row in proper form, and read no more through `W`.
-    /// 1. Note the basic symbols each row reads (their columns will hold stale entries).
+    /// 1. Find the DAG rows in the copy, and note the basic symbols each reads (their columns
+    ///    will hold stale entries).
     /// 2. Expand each row, unless its expansion would touch more than twice its cells (plus a
     ///    few): a DAG row that reads a long chain of DAG rows stays as it is, rather than become
     ///    as long as the chain.
     /// 3. Walk the noted columns once, which drops their stale entries: the values pass walks the
     ///    column of `W` without reading rows, and would otherwise find thousands of them at every
     ///    resize.
-    mutating func expandDagRowsOfColumn() {
-        // 1. The basic symbols read.
+    mutating func expandDagRowsOfCopiedColumn() {
+        // 1. The DAG rows, and the basic symbols they read. (The expansions change cells, so the
+        // rows are listed apart from the copy, which they make stale.)
         let stamp = nextStamp()
+        columnSlots.removeAll()
         columnCells.removeAll()
-        for k in columnSlots.indices {
-            let h = rows[Int(columnSlots[k])]
+        for k in columnCopy.slots.indices {
+            let h = rows[Int(columnCopy.slots[k])]
+            guard h.seq > 0 else { continue }
+            columnSlots.append(columnCopy.slots[k])
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
                 guard symbols[Int(s)].row >= 0, scratch[Int(s)].stamp != stamp else { continue }

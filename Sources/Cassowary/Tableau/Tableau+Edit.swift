@@ -12,15 +12,13 @@ extension Tableau {
             rowConstantChanged(slot)
             noteFeasibility(slot)
         } else {
-            columnSlots.removeAll()
             let copied = forEachRowOfColumn(m) { t, slot, coefficient in
                 t.rows[Int(slot)].constant += coefficient * shift
                 t.rowConstantChanged(slot)
                 t.noteFeasibility(slot)
-                if t.rows[Int(slot)].seq > 0 { t.columnSlots.append(slot) }
             }
             for l in levels.indices { levels[l].value += levels[l].coefficients[Int(m)] * shift }
-            if copied && !columnSlots.isEmpty { expandDagRowsOfColumn() }
+            if copied { expandDagRowsOfCopiedColumn() }
         }
     }
 
