@@ -274,11 +274,11 @@ public final class Solver {
         mode == .small ? (false, 0) : (tableau.dagProgram.isCurrent, tableau.dagProgram.builds)
     }
 
-    /// Whether a marker shift has a current column copy, and how many it made so far (debug
-    /// builds only).
-    package var columnCopyState: (isCurrent: Bool, copies: Int) {
+    /// Whether a marker shift keeps a column copy, and how many it made so far (debug builds
+    /// only).
+    package var columnCopyState: (isKept: Bool, copies: Int) {
         guard mode == .general else { return (false, 0) }
-        return (tableau.columnCopy.generation == tableau.cellsGeneration, tableau.columnCopy.copies)
+        return (tableau.columnCopy.symbol >= 0, tableau.columnCopy.copies)
     }
 
     /// The live DAG rows (debug builds only): the tests check which ones marker shifts rewrite

@@ -12,13 +12,13 @@ extension Tableau {
             rowConstantChanged(slot)
             noteFeasibility(slot)
         } else {
-            let copied = forEachRowOfColumn(m) { t, slot, coefficient in
+            let waiting = forEachRowOfColumn(m) { t, slot, coefficient in
                 t.rows[Int(slot)].constant += coefficient * shift
                 t.rowConstantChanged(slot)
                 t.noteFeasibility(slot)
             }
             for l in levels.indices { levels[l].value += levels[l].coefficients[Int(m)] * shift }
-            if copied { expandDagRowsOfCopiedColumn() }
+            if waiting { expandDagRowsOfCopiedColumn() }
         }
     }
 

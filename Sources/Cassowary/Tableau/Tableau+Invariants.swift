@@ -60,6 +60,8 @@ extension Tableau {
                     if nodes[Int(n)].slot == Int32(slot) { found = true; break }
                     n = nodes[Int(n)].next
                 }
+                // The copied column's new rows wait in `unlinked` (see Tableau+ColumnCopy.swift).
+                if cellSymbols[i] == columnCopy.symbol && columnCopy.unlinked.contains(Int32(slot)) { found = true }
                 if !found { problems.append("row \(slot): symbol \(cellSymbols[i]) missing from its column") }
             }
         }
@@ -91,7 +93,7 @@ extension Tableau {
             }
         }
         if dagProgram.isCurrent { problems += dagProgramViolations() }
-        if columnCopy.generation == cellsGeneration { problems += columnCopyViolations() }
+        if columnCopy.symbol >= 0 { problems += columnCopyViolations() }
         // A published variable is this tableau's only, at its symbol.
         for s in variables.indices {
             guard let v = variables[s]?.takeUnretainedValue(), v.isPublished, v.cachedOwner == identity else { continue }
@@ -112,20 +114,37 @@ extension Tableau {
         return problems
     }
 
-    /// A current column copy holds every live row that mentions its symbol, once, with the
-    /// coefficient there.
+    /// A kept column copy is in increasing slot order, and once its noted coefficients are
+    /// merged in it holds every live row that mentions its symbol, once, with the coefficient
+    /// there; its unlinked rows are listed once each.
     private func columnCopyViolations() -> [String] {
-        let s = columnCopy.symbol
-        var expected: [Int32: Double] = [:]
-        for slot in rows.indices where rows[slot].basic != -1 {
+        let copy = columnCopy, s = copy.symbol
+        func coefficient(in slot: Int) -> Double? {
             let h = rows[slot]
-            for i in Int(h.start)..<Int(h.start + h.count) where cellSymbols[i] == s {
-                expected[Int32(slot)] = cellCoefficients[i]
+            guard h.basic != -1 else { return nil }
+            for i in Int(h.start)..<Int(h.start + h.count) where cellSymbols[i] == s { return cellCoefficients[i] }
+            return nil
+        }
+        var expected: [Int32: Double] = [:]
+        for slot in rows.indices { if let c = coefficient(in: slot) { expected[Int32(slot)] = c } }
+        var copied: [Int32: Double] = [:]
+        for k in copy.slots.indices {
+            if k > 0 && copy.slots[k - 1] >= copy.slots[k] { return ["the column copy of \(s) is out of slot order at \(k)"] }
+            copied[copy.slots[k]] = copy.coefficients[k]
+        }
+        guard copy.noted.reduce(0, { $0 + $1.nonzeroBitCount }) == copy.notedCount else {
+            return ["the column copy of \(s) miscounts its noted rows"]
+        }
+        for w in copy.noted.indices where copy.noted[w] != 0 {
+            for b in 0..<64 where copy.noted[w] & (1 << UInt64(b)) != 0 {
+                let slot = w * 64 + b
+                copied[Int32(slot)] = copy.pending[slot] != 0 ? copy.pending[slot] : nil
             }
         }
-        var copied: [Int32: Double] = [:]
-        for k in columnCopy.slots.indices { copied[columnCopy.slots[k]] = columnCopy.coefficients[k] }
-        guard copied.count == columnCopy.slots.count else { return ["the column copy of \(s) holds a row twice"] }
+        let listed = copy.unlinked.allSatisfy { copy.unlinkedBits[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
+        guard listed, copy.unlinkedBits.reduce(0, { $0 + $1.nonzeroBitCount }) == copy.unlinked.count else {
+            return ["the column copy of \(s) has unlinked rows its bits do not match"]
+        }
         return copied == expected ? [] : ["the column copy of \(s) disagrees with its column"]
     }
 

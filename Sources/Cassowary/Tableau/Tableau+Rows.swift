@@ -8,7 +8,6 @@ extension Tableau {
 
     /// Makes an empty row for `basic` with room for `capacity` cells.
     mutating func allocateRow(basic: Int32, constant: Double, capacity: Int) -> Int32 {
-        noteCellsChanged()
         let cap = max(capacity, 4)
         let start = Int32(cellSymbols.count)
         cellSymbols.append(repeating: -1, count: cap)
@@ -28,7 +27,7 @@ extension Tableau {
 
     /// Frees a row's slot; its cells stop counting as references.
     mutating func freeRow(_ slot: Int32) {
-        noteCellsChanged()
+        if columnCopy.symbol >= 0 { columnCopy.note(slot, 0) }
         let h = rows[Int(slot)]
         for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         garbageCells += Int(h.capacity)
@@ -39,7 +38,6 @@ extension Tableau {
 
     /// Appends a cell for a symbol the row does not have yet.
     mutating func appendCell(_ slot: Int32, _ s: Int32, _ coefficient: Double) {
-        noteCellsChanged()
         var h = rows[Int(slot)]
         if h.count == h.capacity {
             let newStart = Int32(cellSymbols.count)
@@ -61,7 +59,12 @@ extension Tableau {
         h.count += 1
         rows[Int(slot)] = h
         symbols[Int(s)].refs += 1
-        link(s, slot)
+        if s == columnCopy.symbol {
+            columnCopy.note(slot, coefficient, dag: h.seq > 0)
+            columnCopy.listUnlinked(slot)
+        } else {
+            link(s, slot)
+        }
         if h.index < 0 && h.count >= Tableau.indexThreshold { buildIndex(slot) }
     }
 
@@ -102,10 +105,10 @@ extension Tableau {
 
     /// Removes the cell at arena index `i` of a row (the last cell takes its place).
     mutating func removeCell(_ slot: Int32, at i: Int) {
-        noteCellsChanged()
         let h = rows[Int(slot)]
         let last = Int(h.start + h.count - 1)
         let removed = cellSymbols[i]
+        if removed == columnCopy.symbol { columnCopy.note(slot, 0) }
         symbols[Int(removed)].refs -= 1
         if h.index >= 0 {
             rowIndexes[Int(h.index)][removed] = nil
@@ -118,12 +121,12 @@ extension Tableau {
 
     /// Drops the cells whose coefficient is near zero.
     mutating func sweep(_ slot: Int32) {
-        noteCellsChanged()
         let h = rows[Int(slot)]
         var write = Int(h.start)
         for read in Int(h.start)..<Int(h.start + h.count) {
             if abs(cellCoefficients[read]) < Tableau.epsilon {
                 symbols[Int(cellSymbols[read])].refs -= 1
+                if cellSymbols[read] == columnCopy.symbol { columnCopy.note(slot, 0) }
             } else {
                 cellSymbols[write] = cellSymbols[read]
                 cellCoefficients[write] = cellCoefficients[read]
@@ -139,12 +142,14 @@ extension Tableau {
 
     /// `target += factor * source`, for two different rows.
     mutating func addScaled(_ target: Int32, _ source: Int32, _ factor: Double) {
-        noteCellsChanged()
         let src = rows[Int(source)]
         rows[Int(target)].constant += factor * src.constant
         let sourceCount = Int(src.count)
         if sourceCount == 0 { return }
         var cancelled = false
+        // The copied column's symbol, whose new coefficient in the target is noted where it is
+        // written (see Tableau+ColumnCopy.swift); -1 for none.
+        let copied = columnCopy.symbol
         let targetCount = Int(rows[Int(target)].count)
         // A long target has an index: cells are found through it and a cancelled one is removed
         // at once, so the cost is the source's length. A short one is scanned, and swept once.
@@ -159,6 +164,7 @@ extension Tableau {
                 let i = find(target, s)
                 if i >= 0 {
                     let n = cellCoefficients[i] + v
+                    if s == copied { columnCopy.note(target, n) }
                     if abs(n) >= Tableau.epsilon {
                         cellCoefficients[i] = n
                     } else if indexed {
@@ -183,6 +189,7 @@ extension Tableau {
                 if p > 0 {
                     let i = Int(rows[Int(target)].start) + Int(p - 1)
                     let n = cellCoefficients[i] + v
+                    if s == copied { columnCopy.note(target, n) }
                     cellCoefficients[i] = n
                     if abs(n) < Tableau.epsilon { cancelled = true }
                 } else if abs(v) >= Tableau.epsilon {
@@ -199,7 +206,6 @@ extension Tableau {
     /// Rewrites a row `old = c + a*s + ...` as `s = ...` (with `old` moved to the right side when
     /// `old >= 0`); `s` must be in the row.
     mutating func solveFor(_ slot: Int32, _ s: Int32, replacing old: Int32) {
-        noteCellsChanged()
         let i = find(slot, s)
         let a = cellCoefficients[i]
         removeCell(slot, at: i)
@@ -207,16 +213,32 @@ extension Tableau {
         let h = rows[Int(slot)]
         rows[Int(slot)].constant = h.constant * f
         for j in Int(h.start)..<Int(h.start + h.count) { cellCoefficients[j] *= f }
+        noteCopiedCoefficient(in: slot)
         if old >= 0 { appendCell(slot, old, 1 / a) }
     }
 
     // MARK: - Columns
 
+    /// Puts a node for `slot` at the head of the column of `s`. Nodes go stale when cells are
+    /// removed, and only walks unlink them: a column that no operation walks (the other error
+    /// symbol of an edit constraint, the short columns of symbols that bound flips add into long
+    /// rows and take out again) grew with every resize, without end (row-flex at 1,000 views:
+    /// 165 MB after 2,000 resizes). So once a list took four times as many nodes as its symbol
+    /// has cells, plus 64, since it was last walked, it is queued for `pruneStaleColumns()`; the
+    /// walk visits about 1.3 nodes per link.
     mutating func link(_ s: Int32, _ slot: Int32) {
+        let linked = symbols[Int(s)].linked
+        if linked != .max {
+            if Int32(linked) >= 4 * symbols[Int(s)].refs + 64 {
+                symbols[Int(s)].linked = .max
+                staleColumns.append(s)
+            } else {
+                symbols[Int(s)].linked = linked + 1
+            }
+        }
         let n: Int32
-        if freeNode >= 0 {
-            n = freeNode
-            freeNode = nodes[Int(n)].next
+        if let free = freeNodes.popLast() {
+            n = free
             nodes[Int(n)] = ColumnNode(slot: slot, next: symbols[Int(s)].column)
         } else {
             n = Int32(nodes.count)
@@ -240,6 +262,7 @@ extension Tableau {
     /// unlinking stale entries on the way. `body` may change rows' constants, not their cells or
     /// the column; callers that do (pivots) collect the column first.
     @inline(__always) mutating func walkColumn(_ s: Int32, _ body: (inout Tableau, Int32, Int) -> Void) {
+        if s == columnCopy.symbol && !columnCopy.unlinked.isEmpty { linkUnlinkedRows() }
         let stamp = nextStamp()
         var previous: Int32 = -1
         var n = symbols[Int(s)].column
@@ -256,31 +279,43 @@ extension Tableau {
                 previous = n
             } else {
                 if previous < 0 { symbols[Int(s)].column = next } else { nodes[Int(previous)].next = next }
-                nodes[Int(n)].next = freeNode
-                freeNode = n
+                freeNodes.append(n)
             }
             n = next
         }
+        symbols[Int(s)].linked = 0
+    }
+
+    /// Walks the columns `link` queued, which unlinks their stale nodes. Called between
+    /// operations (after the dual simplex, and with `compactIfNeeded()`), where no walk is under
+    /// way.
+    mutating func pruneStaleColumns() {
+        for k in staleColumns.indices {
+            let s = staleColumns[k]
+            if symbols[Int(s)].linked == .max { walkColumn(s) { _, _, _ in } }
+        }
+        staleColumns.removeAll()
     }
 
     /// Unlinks a whole column (after its symbol was eliminated from every row).
     mutating func clearColumn(_ s: Int32) {
+        if s == columnCopy.symbol { linkUnlinkedRows() }
         var n = symbols[Int(s)].column
         while n >= 0 {
             let next = nodes[Int(n)].next
-            nodes[Int(n)].next = freeNode
-            freeNode = n
+            freeNodes.append(n)
             n = next
         }
         symbols[Int(s)].column = -1
+        symbols[Int(s)].linked = 0
     }
 
     // MARK: - Arena upkeep
 
     /// Copies the live rows into fresh arrays once more than half the arena is garbage.
     mutating func compactIfNeeded() {
+        if !staleColumns.isEmpty { pruneStaleColumns() }
         guard garbageCells > 1024, garbageCells * 2 > cellSymbols.count else { return }
-        noteCellsChanged()
         var symbols = Buffer<Int32>()
         var coefficients = Buffer<Double>()
         symbols.reserve(cellSymbols.count - garbageCells)

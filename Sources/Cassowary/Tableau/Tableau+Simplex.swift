@@ -284,7 +284,7 @@ extension Tableau {
         if h.index >= 0 { rowIndexes[Int(h.index)].removeAll() }
         rows[Int(slot)].seq = 0
         noteDagRowsChanged()
-        noteCellsChanged()
+        noteCopiedCoefficient(in: slot)
         rows[Int(slot)].constant = accumulatorConstant
         for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             appendCell(slot, s, scratch[Int(s)].accumulated)

@@ -101,6 +101,10 @@ struct Tableau {
     /// What the tableau keeps per symbol, in one record so that a new symbol is one append.
     struct SymbolInfo {
         var kind: Kind
+        /// Nodes linked into the column list since it was last walked whole, up to
+        /// `UInt16.max`, which marks a column queued in `staleColumns` (see `link`). It fits in
+        /// the padding after `kind`: the record stays 16 bytes.
+        var linked: UInt16 = 0
         /// The slot of the symbol's row, or -1 when the symbol is parametric.
         var row: Int32 = -1
         /// How many row cells mention the symbol.
@@ -182,10 +186,13 @@ struct Tableau {
     /// The nodes, each a slot and the next node's index (-1 ends a list), side by side so that a
     /// column walk reads one buffer per node.
     var nodes = Buffer<ColumnNode>()
-    var freeNode: Int32 = -1
-    /// Bumped by every change to the rows' cells (see Tableau+ColumnCopy.swift).
-    var cellsGeneration: UInt64 = 1
-    /// A dense copy of the last long column a marker shift walked.
+    /// Unlinked nodes, for `link` to reuse: a stack apart from the nodes, so that taking one
+    /// reads the top of the stack rather than a node a prune left anywhere in the buffer.
+    var freeNodes = Buffer<Int32>()
+    /// Columns whose lists took many more nodes than they have cells since they were last
+    /// walked: `pruneStaleColumns()` walks them between operations.
+    var staleColumns = Buffer<Int32>()
+    /// A dense copy of the last long column a marker shift walked (see Tableau+ColumnCopy.swift).
     var columnCopy = ColumnCopy()
 
     var levels = Buffer<Level>()
