@@ -54,11 +54,10 @@ extension Tableau {
         for slot in rows.indices where rows[slot].basic != -1 {
             let h = rows[slot]
             for i in Int(h.start)..<Int(h.start + h.count) {
-                var n = symbols[Int(cellSymbols[i])].column
+                let c = Int(symbols[Int(cellSymbols[i])].column)
                 var found = false
-                while n >= 0 {
-                    if nodes[Int(n)].slot == Int32(slot) { found = true; break }
-                    n = nodes[Int(n)].next
+                if c >= 0 {
+                    for k in 0..<Int(columnEntries[c]) where columnEntries[c + 2 + k] == Int32(slot) { found = true }
                 }
                 // The copied column's new rows wait in `unlinked` (see Tableau+ColumnCopy.swift).
                 if cellSymbols[i] == columnCopy.symbol && columnCopy.unlinked.contains(Int32(slot)) { found = true }
