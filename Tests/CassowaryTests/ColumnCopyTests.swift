@@ -35,13 +35,13 @@ import Testing
         }
     }
 
-    @Test func compressionsLeaveNoGrowingColumns() throws {
+    @Test func compressionsLeaveNoGrowingLists() throws {
         // Each compression gives the edit's error symbols a cell in the compressed views' rows,
-        // and each release takes it away. The marker's new cells wait outside its column while
-        // it is copied; the other error symbol's column, which no resize walks, and the short
-        // columns of the views' own symbols are pruned when full, before they grow
-        // (`Tableau.link`). Without that, every cycle here leaves some 165 stale entries, and
-        // the columns' arena grows without end; with it, the arena levels off at its peak.
+        // and each release takes it away. The marker's new cells wait outside its list while the
+        // column is copied; the other error symbol's list, which no resize walks, and the short
+        // lists of the views' own symbols are pruned once their stale nodes outnumber their
+        // cells (`Tableau.link`). Without that, every cycle here leaves some 165 stale nodes, and
+        // the node buffer grows without end; with it, the buffer levels off at its peak.
         let views = try DagProgramTests.Views(100)
         try views.resize(1000)
         let copies = views.solver.columnCopyState.copies
@@ -49,11 +49,11 @@ import Testing
         for cycle in 0..<200 {
             try views.resize(200)
             try views.resize(1000)
-            if cycle == 99 { levelled = views.solver.tableau.columnEntries.count }
+            if cycle == 99 { levelled = views.solver.tableau.nodes.count }
         }
         views.expectSolution(1000, "after 200 compressions")
-        let entries = views.solver.tableau.columnEntries.count
-        #expect(entries * 100 <= levelled * 105, "column entries after 100 cycles \(levelled), after 200 \(entries)")
+        let nodes = views.solver.tableau.nodes.count
+        #expect(nodes * 100 <= levelled * 105, "nodes after 100 cycles \(levelled), after 200 \(nodes)")
         #expect(views.solver.columnCopyState == (true, copies), "no walk copied the column again")
     }
 

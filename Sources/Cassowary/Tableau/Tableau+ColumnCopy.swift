@@ -1,12 +1,12 @@
 // The column copy: a dense copy of one long column (the rows that mention a symbol, and the
 // symbol's coefficient in each), for the marker shift of a resize. A container's width moves
-// the constants of every row in its marker's column: 10,000 rows in a 10,000-view chain. A walk
-// of the column scans each row's cells for the marker, and the scan's exit is a branch the CPU
+// the constants of every row in its marker's column: 10,000 rows in a 10,000-view chain. Through
+// the column's linked list that walk is a chain of dependent loads (node, row header, a scan of
+// the row's cells for the marker, its coefficient), and the scan's exit is a branch the CPU
 // mispredicts, which throws away the loads it had started for the rows after: in a tableau that
-// no longer fits the core's cache, every row costs a cache miss in turn. (When columns were
-// linked lists, each entry was a dependent load too.) Through the copy the slots and
-// coefficients stream in order, and the row headers, the only reads left, are independent loads
-// that the CPU overlaps.
+// no longer fits the core's cache, every row costs a cache miss in turn. Through the copy the
+// slots and coefficients stream in order, and the row headers, the only reads left, are
+// independent loads that the CPU overlaps.
 //
 // The shift that makes a copy also rewrites in proper form the DAG rows it finds in the column,
 // and later shifts those the column took in since (`expandDagRowsOfCopiedColumn`): in chain-intr
@@ -19,10 +19,9 @@
 // copy without reading them. A chain-intr resize that compresses its views pivots some 11,000
 // times at 10,000 views; walking the column again afterwards cost 450-500 us of its 1.7-2.2 ms,
 // merging the noted rows costs about 60. The copy is kept in slot order, the order of a merge.
-// While the copy is kept, the symbol's new cells take no entry in its column either (they are
-// listed in `unlinked` instead, and linked before anything walks the column): otherwise every
-// resize that compresses views would leave thousands of stale entries, and the column would be
-// pruned, a row lookup per entry, every cycle or two.
+// While the copy is kept, the symbol's new cells take no node in its list either (they are
+// listed in `unlinked` instead, and linked before anything walks the list): otherwise every
+// resize that compresses views would leave thousands of stale nodes that only a walk unlinks.
 //
 // Contracts:
 // - While a copy exists (`symbol >= 0`), every change to the symbol's coefficient in a row is
@@ -33,7 +32,7 @@
 // - The copy's entries, in increasing slot order, are exactly the live rows whose cells mention
 //   `symbol`, each once, with the coefficient there, except for the noted slots (bits of
 //   `noted`, `notedCount` of them), whose coefficients are in `pending`; `refresh` merges those.
-// - The symbol's column holds every row that mentions it, except the rows in `unlinked`
+// - The symbol's column list holds every row that mentions it, except the rows in `unlinked`
 //   (each once, bits of `unlinkedBits`); `walkColumn` links those first.
 // - Only a column of at least `columnCopyMinimum` cells (64) is copied: a table cell's system
 //   never makes one.
@@ -55,7 +54,7 @@ extension Tableau {
         /// DAG rows given a coefficient of the symbol since the last rewrite, for
         /// `expandDagRowsOfCopiedColumn` (possibly more than once, or no longer DAG rows).
         var dagRows = Buffer<Int32>()
-        /// Rows given a cell of the symbol without an entry in its column, each once.
+        /// Rows given a cell of the symbol without a node in its list, each once.
         var unlinked = Buffer<Int32>()
         var unlinkedBits = Buffer<UInt64>()
         /// Copies made so far, for the tests.
@@ -75,7 +74,7 @@ extension Tableau {
             }
         }
 
-        /// Lists a row given a cell of the symbol, instead of an entry in the symbol's column.
+        /// Lists a row given a cell of the symbol, instead of a node in the symbol's list.
         @inline(__always) mutating func listUnlinked(_ slot: Int32) {
             let word = Int(slot) >> 6, bit = UInt64(1) << UInt64(slot & 63)
             if word >= unlinkedBits.count { unlinkedBits.append(repeating: 0, count: word + 1 - unlinkedBits.count) }
@@ -97,7 +96,7 @@ extension Tableau {
         columnCopy.note(slot, cell >= 0 ? cellCoefficients[cell] : 0, dag: rows[Int(slot)].seq > 0)
     }
 
-    /// Links the rows in `unlinked` into the copied symbol's column.
+    /// Links the rows in `unlinked` into the copied symbol's list.
     mutating func linkUnlinkedRows() {
         let s = columnCopy.symbol
         for k in columnCopy.unlinked.indices {

@@ -35,6 +35,7 @@ extension Tableau {
             try optimize()
         }
         clearCandidates()
+        if !staleColumns.isEmpty { pruneStaleColumns() }
     }
 
     /// One dual iteration on the infeasible row `r` at `slot` (constant `c < 0`):

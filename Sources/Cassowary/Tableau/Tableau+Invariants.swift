@@ -54,10 +54,11 @@ extension Tableau {
         for slot in rows.indices where rows[slot].basic != -1 {
             let h = rows[slot]
             for i in Int(h.start)..<Int(h.start + h.count) {
-                let c = Int(symbols[Int(cellSymbols[i])].column)
+                var n = symbols[Int(cellSymbols[i])].column
                 var found = false
-                if c >= 0 {
-                    for k in 0..<Int(columnEntries[c]) where columnEntries[c + 2 + k] == Int32(slot) { found = true }
+                while n >= 0 {
+                    if nodes[Int(n)].slot == Int32(slot) { found = true; break }
+                    n = nodes[Int(n)].next
                 }
                 // The copied column's new rows wait in `unlinked` (see Tableau+ColumnCopy.swift).
                 if cellSymbols[i] == columnCopy.symbol && columnCopy.unlinked.contains(Int32(slot)) { found = true }

@@ -22,7 +22,6 @@ extension Tableau {
         rows.append(header)
         rowKinds.append(kind)
         slotStamp.append(0)
-        pruneStamp.append(0)
         return Int32(rows.count - 1)
     }
 
@@ -218,11 +217,104 @@ extension Tableau {
         if old >= 0 { appendCell(slot, old, 1 / a) }
     }
 
+    // MARK: - Columns
+
+    /// Puts a node for `slot` at the head of the column of `s`. Nodes go stale when cells are
+    /// removed, and only walks unlink them: a column that no operation walks (the other error
+    /// symbol of an edit constraint, the short columns of symbols that bound flips add into long
+    /// rows and take out again) grew with every resize, without end (row-flex at 1,000 views:
+    /// 165 MB after 2,000 resizes). So once a list took four times as many nodes as its symbol
+    /// has cells, plus 64, since it was last walked, it is queued for `pruneStaleColumns()`; the
+    /// walk visits about 1.3 nodes per link.
+    mutating func link(_ s: Int32, _ slot: Int32) {
+        let linked = symbols[Int(s)].linked
+        if linked != .max {
+            if Int32(linked) >= 4 * symbols[Int(s)].refs + 64 {
+                symbols[Int(s)].linked = .max
+                staleColumns.append(s)
+            } else {
+                symbols[Int(s)].linked = linked + 1
+            }
+        }
+        let n: Int32
+        if let free = freeNodes.popLast() {
+            n = free
+            nodes[Int(n)] = ColumnNode(slot: slot, next: symbols[Int(s)].column)
+        } else {
+            n = Int32(nodes.count)
+            nodes.append(ColumnNode(slot: slot, next: symbols[Int(s)].column))
+        }
+        symbols[Int(s)].column = n
+    }
+
+    /// The slots of the rows that mention `s`, each once, with the arena index of its cell, in
+    /// `columnSlots` / `columnCells`. Stale entries are unlinked on the way.
+    mutating func collectColumn(_ s: Int32) {
+        columnSlots.removeAll()
+        columnCells.removeAll()
+        walkColumn(s) { t, slot, cell in
+            t.columnSlots.append(slot)
+            t.columnCells.append(cell)
+        }
+    }
+
+    /// Calls `body` with each row that mentions `s`, once, and the arena index of its cell,
+    /// unlinking stale entries on the way. `body` may change rows' constants, not their cells or
+    /// the column; callers that do (pivots) collect the column first.
+    @inline(__always) mutating func walkColumn(_ s: Int32, _ body: (inout Tableau, Int32, Int) -> Void) {
+        if s == columnCopy.symbol && !columnCopy.unlinked.isEmpty { linkUnlinkedRows() }
+        let stamp = nextStamp()
+        var previous: Int32 = -1
+        var n = symbols[Int(s)].column
+        while n >= 0 {
+            let next = nodes[Int(n)].next
+            let slot = nodes[Int(n)].slot
+            var cell = -1
+            if rows[Int(slot)].basic != -1 && slotStamp[Int(slot)] != stamp {
+                cell = find(slot, s)
+            }
+            if cell >= 0 {
+                slotStamp[Int(slot)] = stamp
+                body(&self, slot, cell)
+                previous = n
+            } else {
+                if previous < 0 { symbols[Int(s)].column = next } else { nodes[Int(previous)].next = next }
+                freeNodes.append(n)
+            }
+            n = next
+        }
+        symbols[Int(s)].linked = 0
+    }
+
+    /// Walks the columns `link` queued, which unlinks their stale nodes. Called between
+    /// operations (after the dual simplex, and with `compactIfNeeded()`), where no walk is under
+    /// way.
+    mutating func pruneStaleColumns() {
+        for k in staleColumns.indices {
+            let s = staleColumns[k]
+            if symbols[Int(s)].linked == .max { walkColumn(s) { _, _, _ in } }
+        }
+        staleColumns.removeAll()
+    }
+
+    /// Unlinks a whole column (after its symbol was eliminated from every row).
+    mutating func clearColumn(_ s: Int32) {
+        if s == columnCopy.symbol { linkUnlinkedRows() }
+        var n = symbols[Int(s)].column
+        while n >= 0 {
+            let next = nodes[Int(n)].next
+            freeNodes.append(n)
+            n = next
+        }
+        symbols[Int(s)].column = -1
+        symbols[Int(s)].linked = 0
+    }
+
     // MARK: - Arena upkeep
 
     /// Copies the live rows into fresh arrays once more than half the arena is garbage.
     mutating func compactIfNeeded() {
-        compactColumnsIfNeeded()
+        if !staleColumns.isEmpty { pruneStaleColumns() }
         guard garbageCells > 1024, garbageCells * 2 > cellSymbols.count else { return }
         var symbols = Buffer<Int32>()
         var coefficients = Buffer<Double>()

@@ -218,9 +218,11 @@ extension Tableau {
             valueQueue = .everything
             return
         }
-        let c = Int(symbols[Int(s)].column)
-        guard c >= 0 else { return }
-        for k in 0..<Int(columnEntries[c]) { markRow(columnEntries[c + 2 + k], stamp) }
+        var n = symbols[Int(s)].column
+        while n >= 0 {
+            markRow(nodes[Int(n)].slot, stamp)
+            n = nodes[Int(n)].next
+        }
     }
 
     @inline(__always) private mutating func markRow(_ slot: Int32, _ stamp: UInt32) {

@@ -56,6 +56,11 @@ struct Tableau {
         var candidates: Buffer<Int32>
     }
 
+    struct ColumnNode {
+        var slot: Int32
+        var next: Int32
+    }
+
     struct DagEntry {
         var slot: Int32
         var seq: Int32
@@ -96,11 +101,15 @@ struct Tableau {
     /// What the tableau keeps per symbol, in one record so that a new symbol is one append.
     struct SymbolInfo {
         var kind: Kind
+        /// Nodes linked into the column list since it was last walked whole, up to
+        /// `UInt16.max`, which marks a column queued in `staleColumns` (see `link`). It fits in
+        /// the padding after `kind`: the record stays 16 bytes.
+        var linked: UInt16 = 0
         /// The slot of the symbol's row, or -1 when the symbol is parametric.
         var row: Int32 = -1
         /// How many row cells mention the symbol.
         var refs: Int32 = 0
-        /// Where the symbol's column starts in `columnEntries`, or -1 (see Tableau+Columns.swift).
+        /// The first node of the symbol's column list, or -1.
         var column: Int32 = -1
     }
 
@@ -172,14 +181,17 @@ struct Tableau {
     var dagProgram = DagProgram()
     var nextSeq: Int32 = 1
 
-    // Columns: for each symbol the slots of the rows that mention it, in one arena of segments
-    // (see Tableau+Columns.swift).
-    var columnEntries = Buffer<Int32>()
-    /// Entries of segments that columns moved out of.
-    var columnGarbage = 0
-    /// By slot: the stamp of the last prune that kept the slot in a column (`pruneCounter`).
-    var pruneStamp = Buffer<UInt32>()
-    var pruneCounter: UInt32 = 0
+    // Columns: for each symbol a linked list of the slots of rows that mention it. Entries go
+    // stale when a cell is removed; readers check the row and drop stale entries.
+    /// The nodes, each a slot and the next node's index (-1 ends a list), side by side so that a
+    /// column walk reads one buffer per node.
+    var nodes = Buffer<ColumnNode>()
+    /// Unlinked nodes, for `link` to reuse: a stack apart from the nodes, so that taking one
+    /// reads the top of the stack rather than a node a prune left anywhere in the buffer.
+    var freeNodes = Buffer<Int32>()
+    /// Columns whose lists took many more nodes than they have cells since they were last
+    /// walked: `pruneStaleColumns()` walks them between operations.
+    var staleColumns = Buffer<Int32>()
     /// A dense copy of the last long column a marker shift walked (see Tableau+ColumnCopy.swift).
     var columnCopy = ColumnCopy()
 
@@ -297,10 +309,7 @@ struct Tableau {
 
     mutating func newSymbol(_ kind: Kind) -> Int32 {
         if let s = freeSymbols.popLast() {
-            // The new symbol takes over the old one's column segment, emptied.
-            let column = symbols[Int(s)].column
-            if column >= 0 { columnEntries[Int(column)] = 0 }
-            symbols[Int(s)] = SymbolInfo(kind: kind, column: column)
+            symbols[Int(s)] = SymbolInfo(kind: kind)
             values[Int(s)] = 0
             scratch[Int(s)] = SymbolScratch()
             cellPositions[Int(s)] = 0
