@@ -143,6 +143,24 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
     }
 }
 
+/// A growable set of small integers (slots), 64 to a word.
+extension Buffer where Element == UInt64 {
+    /// Sets bit `i`, growing the set as needed; returns whether it was clear.
+    @inline(__always) mutating func insertBit(_ i: Int) -> Bool {
+        let word = i >> 6, bit = UInt64(1) << UInt64(i & 63)
+        if word >= count { append(repeating: 0, count: word + 1 - count) }
+        guard self[word] & bit == 0 else { return false }
+        self[word] |= bit
+        return true
+    }
+
+    /// Whether bit `i` is set (false past the end).
+    func containsBit(_ i: Int) -> Bool {
+        let word = i >> 6
+        return word < count && self[word] & (UInt64(1) << UInt64(i & 63)) != 0
+    }
+}
+
 /// One allocation carved into the initial storage of a tableau's buffers, so that a small solver
 /// (a table cell's, built and dropped per cell) costs one `malloc` instead of one per buffer.
 /// Buffers that outgrow their slice move out on their own; the arena is freed once, by its owner.

@@ -64,24 +64,15 @@ extension Tableau {
         /// that row is a DAG row.
         @inline(__always) mutating func note(_ slot: Int32, _ coefficient: Double, dag: Bool = false) {
             if dag && coefficient != 0 { dagRows.append(slot) }
-            let i = Int(slot), word = i >> 6, bit = UInt64(1) << UInt64(i & 63)
-            if word >= noted.count { noted.append(repeating: 0, count: word + 1 - noted.count) }
+            let i = Int(slot)
             if i >= pending.count { pending.append(repeating: 0, count: i + 1 - pending.count) }
             pending[i] = coefficient
-            if noted[word] & bit == 0 {
-                noted[word] |= bit
-                notedCount += 1
-            }
+            if noted.insertBit(i) { notedCount += 1 }
         }
 
         /// Lists a row given a cell of the symbol, instead of a node in the symbol's list.
         @inline(__always) mutating func listUnlinked(_ slot: Int32) {
-            let word = Int(slot) >> 6, bit = UInt64(1) << UInt64(slot & 63)
-            if word >= unlinkedBits.count { unlinkedBits.append(repeating: 0, count: word + 1 - unlinkedBits.count) }
-            if unlinkedBits[word] & bit == 0 {
-                unlinkedBits[word] |= bit
-                unlinked.append(slot)
-            }
+            if unlinkedBits.insertBit(Int(slot)) { unlinked.append(slot) }
         }
     }
 

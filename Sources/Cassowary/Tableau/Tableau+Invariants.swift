@@ -61,7 +61,7 @@ extension Tableau {
                     n = nodes[Int(n)].next
                 }
                 // The copied column's new rows wait in `unlinked` (see Tableau+ColumnCopy.swift).
-                if cellSymbols[i] == columnCopy.symbol && columnCopy.unlinked.contains(Int32(slot)) { found = true }
+                if cellSymbols[i] == columnCopy.symbol && columnCopy.unlinkedBits.containsBit(slot) { found = true }
                 if !found { problems.append("row \(slot): symbol \(cellSymbols[i]) missing from its column") }
             }
         }
@@ -136,12 +136,11 @@ extension Tableau {
             return ["the column copy of \(s) miscounts its noted rows"]
         }
         for w in copy.noted.indices where copy.noted[w] != 0 {
-            for b in 0..<64 where copy.noted[w] & (1 << UInt64(b)) != 0 {
-                let slot = w * 64 + b
+            for slot in w * 64..<(w + 1) * 64 where copy.noted.containsBit(slot) {
                 copied[Int32(slot)] = copy.pending[slot] != 0 ? copy.pending[slot] : nil
             }
         }
-        let listed = copy.unlinked.allSatisfy { copy.unlinkedBits[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
+        let listed = copy.unlinked.allSatisfy { copy.unlinkedBits.containsBit(Int($0)) }
         guard listed, copy.unlinkedBits.reduce(0, { $0 + $1.nonzeroBitCount }) == copy.unlinked.count else {
             return ["the column copy of \(s) has unlinked rows its bits do not match"]
         }
