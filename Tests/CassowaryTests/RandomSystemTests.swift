@@ -8,6 +8,9 @@ import Testing
 /// reference finds the required constraints infeasible.
 @Suite struct RandomSystemTests {
     static let priorities: [Double] = [1000, 1000, 1000, 999, 751, 750, 250, 251, 50]
+    /// Twelve priorities below required, for systems of more objective levels than the tableau
+    /// makes room for at first (8 per symbol), made in random order.
+    static let manyPriorities: [Double] = [1000, 1000, 999, 900, 800, 751, 750, 700, 500, 300, 251, 250, 100, 50]
 
     final class Model {
         var rng: SeededGenerator
@@ -25,12 +28,15 @@ import Testing
         /// not, as the compression floors and hugging caps of layouts are), with constants that
         /// make negative solutions and bounds that conflict with each other and with the rows.
         let bounded: Bool
+        /// Systems of up to twelve priority levels (`manyPriorities`).
+        let manyLevels: Bool
 
-        init(seed: UInt64, linked: Bool = false, bounded: Bool = false) {
+        init(seed: UInt64, linked: Bool = false, bounded: Bool = false, manyLevels: Bool = false) {
             rng = SeededGenerator(seed: seed)
             solver = seed % 2 == 0 ? Solver(incrementalValuesFromRows: 0) : Solver()
             self.linked = linked
             self.bounded = bounded
+            self.manyLevels = manyLevels
             let n = linked ? Int.random(in: 5...8, using: &rng) : Int.random(in: 2...4, using: &rng)
             variables = (0..<n).map { Variable("x\($0)") }
         }
@@ -53,7 +59,7 @@ import Testing
             if terms.isEmpty { terms.append(Term(variables[0], 1)) }
             let constant = Double(Int.random(in: -20...20, using: &rng))
             let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
-            let priority = RandomSystemTests.priorities.randomElement(using: &rng)!
+            let priority = (manyLevels ? RandomSystemTests.manyPriorities : RandomSystemTests.priorities).randomElement(using: &rng)!
             return Constraint(Expression(terms, constant: constant), relation, priority: Priority(priority))
         }
 
@@ -117,6 +123,15 @@ import Testing
     func boundedSystemsMatchTheReference(batch: Int) throws {
         for k in 0..<80 {
             try run(Model(seed: UInt64(200_000 + batch * 1000 + k), linked: k % 2 == 0, bounded: true), constraints: 5...12)
+        }
+    }
+
+    /// More levels than the objective has room for at first: its coefficients are widened and
+    /// levels inserted between others, in every order.
+    @Test(arguments: 0..<2)
+    func manyLevelSystemsMatchTheReference(batch: Int) throws {
+        for k in 0..<120 {
+            try run(Model(seed: UInt64(300_000 + batch * 1000 + k), linked: true, manyLevels: true), constraints: 12...20)
         }
     }
 

@@ -103,8 +103,8 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
         count += 1
     }
 
-    mutating func append(repeating x: Element, count n: Int) {
-        reserve(count + n)
+    @inline(__always) mutating func append(repeating x: Element, count n: Int) {
+        if count + n > capacity { reserve(count + n) }
         (base.unsafelyUnwrapped + count).initialize(repeating: x, count: n)
         count += n
     }

@@ -313,7 +313,7 @@ extension Tableau {
         collectColumn(s)
         for k in columnSlots.indices.reversed() { removeCell(columnSlots[k], at: columnCells[k]) }
         clearColumn(s)
-        for l in levels.indices { levels[l].coefficients[Int(s)] = 0 }
+        for l in levels.indices { objective[objectiveIndex(l, s)] = 0 }
         freeSymbols.append(s)
     }
 

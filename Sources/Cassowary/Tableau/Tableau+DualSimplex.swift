@@ -103,8 +103,8 @@ extension Tableau {
     /// Lexicographic comparison of the dual ratios cost/coefficient, highest priority first.
     private mutating func dualRatioLess(_ s: Int32, _ cs: Double, _ t: Int32, _ ct: Double) -> Bool {
         for l in levels.indices {
-            let a = levels[l].coefficients[Int(s)] / cs
-            let b = levels[l].coefficients[Int(t)] / ct
+            let a = objectiveCoefficient(l, s) / cs
+            let b = objectiveCoefficient(l, t) / ct
             if a < b - Tableau.epsilon { return true }
             if a > b + Tableau.epsilon { return false }
         }
@@ -151,7 +151,7 @@ extension Tableau {
         guard c > Tableau.epsilon, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0 else { return }
         let e = Int32(dualEntries.count)
         dualEntries.append(DualEntry(symbol: s, version: scratch[Int(s)].dualVersion, coefficient: c))
-        for l in levels.indices { dualKeys.append(levels[l].coefficients[Int(s)] / c) }
+        for l in levels.indices { dualKeys.append(objectiveCoefficient(l, s) / c) }
         dualHeap.append(e)
     }
 

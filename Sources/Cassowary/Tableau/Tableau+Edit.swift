@@ -17,7 +17,7 @@ extension Tableau {
                 t.rowConstantChanged(slot)
                 t.noteFeasibility(slot)
             }
-            for l in levels.indices { levels[l].value += levels[l].coefficients[Int(m)] * shift }
+            for l in levels.indices { levels[l].value += objectiveCoefficient(l, m) * shift }
             if waiting { expandDagRowsOfCopiedColumn() }
         }
     }

@@ -101,12 +101,22 @@ extension Tableau {
                 problems.append("variable \(v) published at \(v.cachedSymbol) by symbol \(s), held by \(v.holders)")
             }
         }
+        // The objective has room for every symbol's levels, the levels have the first places,
+        // and the places after them hold nothing.
+        if objective.count != symbols.count << levelShift || levels.count > 1 << levelShift {
+            problems.append("objective of \(objective.count) entries for \(symbols.count) symbols, \(levels.count) levels, shift \(levelShift)")
+        } else {
+            if Set(levels.map(\.place)) != Set(0..<levels.count) { problems.append("levels at places \(levels.map(\.place))") }
+            for s in 0..<symbols.count where (levels.count..<(1 << levelShift)).contains(where: { objective[s << levelShift + $0] != 0 }) {
+                problems.append("symbol \(s) has a coefficient past the last level")
+            }
+        }
         // The objective is in proper form and optimal.
         for l in levels.indices {
-            for s in 0..<symbols.count where levels[l].coefficients[s] != 0 {
+            for s in 0..<symbols.count where objectiveCoefficient(l, Int32(s)) != 0 {
                 if symbols[s].row >= 0 { problems.append("level \(levels[l].priority) mentions basic \(s)") }
-                if requireOptimal && levels[l].coefficients[s] < 0 && symbols[s].kind != .dummy
-                    && (0..<l).allSatisfy({ levels[$0].coefficients[s] == 0 }) {
+                if requireOptimal && objectiveCoefficient(l, Int32(s)) < 0 && symbols[s].kind != .dummy
+                    && (0..<l).allSatisfy({ objectiveCoefficient($0, Int32(s)) == 0 }) {
                     problems.append("level \(levels[l].priority) can still improve through \(s)")
                 }
             }

@@ -1,5 +1,7 @@
 // The objective: one dense row of coefficients per priority level below required, highest first
 // (the symbolic weights of the Cassowary paper), with the symbols that became candidates to enter.
+// The rows are stored interleaved, a symbol's levels side by side (`objective`), since the pivots
+// and the dual ratio test read every level of each symbol they meet.
 
 extension Tableau {
     /// The index of the objective level for a priority, created if needed.
@@ -10,17 +12,40 @@ extension Tableau {
             if levels[i].priority < priority { break }
             i += 1
         }
-        var coefficients = Buffer<Double>()
         var candidates = Buffer<Int32>()
         if levelPoolUsed < levelPool.count {
-            coefficients = levelPool[levelPoolUsed].coefficients
             candidates = levelPool[levelPoolUsed].candidates
             levelPoolUsed += 1
         }
-        coefficients.reserve(symbols.capacity)
-        coefficients.append(repeating: 0, count: symbols.count)
-        levels.insert(Level(priority: priority, coefficients: coefficients, candidates: candidates), at: i)
+        if levels.count == 1 << levelShift { widenObjective() }
+        // The next unused place in every symbol's coefficients, which holds zeros: a level
+        // made between others moves no coefficient.
+        levels.insert(Level(priority: priority, place: levels.count, candidates: candidates), at: i)
         return i
+    }
+
+    /// Doubles the room per symbol in `objective`.
+    private mutating func widenObjective() {
+        let old = objective
+        var wider = Buffer<Double>()
+        wider.reserve(old.count * 2)
+        for base in stride(from: 0, to: old.count, by: 1 << levelShift) {
+            for l in 0..<(1 << levelShift) { wider.append(old[base + l]) }
+            wider.append(repeating: 0, count: 1 << levelShift)
+        }
+        objective.deallocate()
+        objective = wider
+        levelShift += 1
+    }
+
+    /// Where level `l`'s coefficient of symbol `s` is in `objective`.
+    @inline(__always) func objectiveIndex(_ l: Int, _ s: Int32) -> Int {
+        Int(s) &<< levelShift &+ levels[l].place
+    }
+
+    /// Level `l`'s coefficient of symbol `s`.
+    @inline(__always) func objectiveCoefficient(_ l: Int, _ s: Int32) -> Double {
+        objective[objectiveIndex(l, s)]
     }
 
     mutating func existingLevel(for priority: Double) -> Int? {
@@ -31,16 +56,17 @@ extension Tableau {
     /// there when it turns negative, and at the levels below when it turns zero (it no longer
     /// blocks them).
     @inline(__always) mutating func addObjective(_ l: Int, _ s: Int32, _ amount: Double) {
-        let v = levels[l].coefficients[Int(s)] + amount
+        let i = objectiveIndex(l, s)
+        let v = objective[i] + amount
         if abs(v) < Tableau.epsilon {
-            levels[l].coefficients[Int(s)] = 0
+            objective[i] = 0
             var k = l + 1
             while k < levels.count {
-                if levels[k].coefficients[Int(s)] < 0 { levels[k].candidates.append(s) }
+                if objectiveCoefficient(k, s) < 0 { levels[k].candidates.append(s) }
                 k += 1
             }
         } else {
-            levels[l].coefficients[Int(s)] = v
+            objective[i] = v
             if v < 0 { levels[l].candidates.append(s) }
         }
     }
@@ -48,9 +74,9 @@ extension Tableau {
     /// Replaces the basic symbol `s` by its row (at `slot`) in every objective level.
     mutating func substituteIntoObjective(_ s: Int32, slot: Int32) {
         for l in levels.indices {
-            let c = levels[l].coefficients[Int(s)]
+            let c = objectiveCoefficient(l, s)
             if c == 0 { continue }
-            levels[l].coefficients[Int(s)] = 0
+            objective[objectiveIndex(l, s)] = 0
             let h = rows[Int(slot)]
             levels[l].value += c * h.constant
             var i = Int(h.start)

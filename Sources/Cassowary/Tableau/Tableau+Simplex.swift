@@ -95,8 +95,8 @@ extension Tableau {
     }
 
     @inline(__always) private func canEnter(_ s: Int32, level l: Int) -> Bool {
-        guard levels[l].coefficients[Int(s)] < 0, symbols[Int(s)].row < 0, symbols[Int(s)].kind != .dummy else { return false }
-        for h in 0..<l where levels[h].coefficients[Int(s)] != 0 { return false }
+        guard objectiveCoefficient(l, s) < 0, symbols[Int(s)].row < 0, symbols[Int(s)].kind != .dummy else { return false }
+        for h in 0..<l where objectiveCoefficient(h, s) != 0 { return false }
         return true
     }
 

@@ -43,9 +43,10 @@ extension Tableau {
         columnCells = arena.take(Int.self, nr)
         expansionHeap = arena.take(Int64.self, nr)
         levels = arena.take(Level.self, nl)
+        objective = arena.take(Double.self, ns << Tableau.initialLevelShift)
         levelPool = arena.take(PooledLevel.self, nl)
         for _ in 0..<nl {
-            let pooled = PooledLevel(coefficients: arena.take(Double.self, ns), candidates: arena.take(Int32.self, small))
+            let pooled = PooledLevel(candidates: arena.take(Int32.self, small))
             if !arena.isMeasuring { levelPool.append(pooled) }
         }
     }
@@ -85,6 +86,7 @@ extension Tableau {
         visitor.visit(&freeNodes)
         visitor.visit(&staleColumns)
         visitor.visit(&levels)
+        visitor.visit(&objective)
         visitor.visit(&levelPool)
         visitor.visit(&infeasible)
         visitor.visit(&tags)
@@ -143,10 +145,7 @@ extension Tableau {
             c.release()
         }
         // What the listed buffers hold first, then the buffers.
-        for l in levels.indices {
-            levels[l].coefficients.deallocate()
-            levels[l].candidates.deallocate()
-        }
+        for l in levels.indices { levels[l].candidates.deallocate() }
         for i in rowIndexes.indices { rowIndexes[i].deallocate() }
         var freeing = Freeing()
         forEachBuffer(&freeing)
@@ -160,7 +159,7 @@ extension Tableau {
             var counting = CountingOwners()
             forEachBuffer(&counting)
             var n = counting.owners + (arena.base != nil ? 1 : 0)
-            for l in levels { n += (l.coefficients.ownsStorage ? 1 : 0) + (l.candidates.ownsStorage ? 1 : 0) }
+            for l in levels { n += l.candidates.ownsStorage ? 1 : 0 }
             n += rowIndexes.count
             for collection in [variableSymbols.isEmpty, tagIndex.isEmpty, edits.isEmpty, handleNames.isEmpty] {
                 n += collection ? 0 : 1
