@@ -22,7 +22,7 @@ extension Solver {
         if mode != .general {
             beginValues()
             if mode == .small, let handle = small.makeVariable(named: name) { return handle }
-            promote()
+            general()
         }
         return tableau.makeVariable(named: name)
     }

@@ -31,8 +31,12 @@ public final class Solver {
     @exclusivity(unchecked) var small = SmallTableau()
     /// Which tableau holds the system (see Solver+Tableaux.swift).
     var mode = Mode.fresh
-    /// Whether a value-API system starts in the small tableau (tests turn it off).
+    /// Whether a system starts in the small tableau (tests and the Auto Layout engine turn it
+    /// off).
     let usesSmallTableau: Bool
+    /// The install number of the next constraint object the small tableau takes (see
+    /// Solver+SmallObjects.swift).
+    var nextInstall: UInt32 = 0
     var incrementalRows = Tableau.defaultIncrementalRows
     var columnCopyMinimum = Tableau.defaultColumnCopyMinimum
 
@@ -41,8 +45,9 @@ public final class Solver {
         self.init(smallTableau: true)
     }
 
-    /// A solver for the tests: `smallTableau` false sends value-API systems to the general
-    /// tableau from the start (to compare the two), `incrementalValuesFromRows` keeps values
+    /// A solver for the tests and the package: `smallTableau` false sends every system to the
+    /// general tableau from the start (to compare the two, and for the Auto Layout engine, which
+    /// changes constants in place from its first layout), `incrementalValuesFromRows` keeps values
     /// incrementally from systems of that many rows on (128 by default), and
     /// `columnCopiesFromCells` copies marker columns of that many cells on (64 by default; see
     /// Tableau+ColumnCopy.swift), so that small random systems reach those paths.
@@ -54,7 +59,9 @@ public final class Solver {
     }
 
     deinit {
-        tableau.deallocate()
+        if mode == .smallObjects { releaseSmallObjects() }
+        // Until the system is general, the tableau is a placeholder without storage.
+        if mode == .general { tableau.deallocate() }
         small.deallocate()
     }
 
@@ -79,30 +86,38 @@ public final class Solver {
     ///   with the required constraints already installed, ``SolverError/nonFiniteConstraint(_:)``
     ///   or ``SolverError/invalidPriority(_:)`` for bad numbers. The solver is unchanged then (see ``SolverError``).
     public func add(_ constraint: Constraint) throws {
+        if mode != .general, addToSmall(constraint) { return }
         general()
         try tableau.add(constraint)
     }
 
     /// Installs several constraints in order, stopping at the first that throws.
     public func add(_ constraints: [Constraint]) throws {
-        general()
         // A guaranteed reference per element: the array keeps each constraint alive for the call,
         // and a `for c in constraints` loop retains and releases every one.
         for i in constraints.indices {
-            try Unmanaged.passUnretained(constraints[i])._withUnsafeGuaranteedRef { try tableau.add($0) }
+            try Unmanaged.passUnretained(constraints[i])._withUnsafeGuaranteedRef { c in
+                if mode != .general, addToSmall(c) { return }
+                general()
+                try tableau.add(c)
+            }
         }
     }
 
     /// Takes an installed constraint out.
     /// - Throws: ``SolverError/unknownConstraint(_:)`` if it is not installed.
     public func remove(_ constraint: Constraint) throws {
+        if mode == .smallObjects {
+            guard smallHolds(constraint) else { throw SolverError.unknownConstraint(constraint) }
+            if removeFromSmall(constraint) { return }
+        }
         general()
         try tableau.remove(constraint)
     }
 
     /// Whether the constraint is installed.
     public func contains(_ constraint: Constraint) -> Bool {
-        tableau.tag(of: constraint) != nil
+        mode == .smallObjects ? smallHolds(constraint) : tableau.tag(of: constraint) != nil
     }
 
     /// Changes the constant of an installed constraint's expression (its left side minus its right
@@ -132,7 +147,8 @@ public final class Solver {
 
     /// The constant the solver holds for an installed constraint's expression, or nil.
     public func constant(for constraint: Constraint) -> Double? {
-        tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
+        if mode == .smallObjects { return smallHolds(constraint) ? small.constant(ofTag: constraint.cachedTag) : nil }
+        return tableau.tag(of: constraint).map { tableau.tags[Int($0)].constant }
     }
 
     /// Makes a variable editable: ``suggestValue(_:for:)`` can then ask for values, which hold at
@@ -175,19 +191,23 @@ public final class Solver {
     ///   the rows that read those rows' values, and the variables that moved; after constraints
     ///   were added or removed, O(variables + cells of the rows that depend on other rows).
     public func updateVariables() {
-        // The small tableau holds no `Variable`.
-        guard mode == .general else { return }
-        tableau.updateVariables()
+        switch mode {
+        case .general: tableau.updateVariables()
+        case .smallObjects: updateSmallVariables()
+        case .fresh, .small: break
+        }
     }
 
     /// The current solution's value of a variable (0 for a variable the solver does not know).
     public func value(of variable: Variable) -> Double {
+        if mode == .smallObjects { return smallValue(of: variable) }
         guard let s = tableau.existingSymbol(for: variable) else { return 0 }
         return tableau.value(of: s)
     }
 
     /// Removes every constraint and edit variable.
     public func reset() {
+        if mode == .smallObjects { releaseSmallObjects() }
         tableau.deallocate()
         tableau = Tableau(identity: ObjectIdentifier(self), allocating: false)
         small.deallocate()
@@ -196,13 +216,13 @@ public final class Solver {
 
     /// The number of installed constraints (edit variables count one each).
     public var constraintCount: Int {
-        mode == .small ? small.liveTags : tableau.tags.count - tableau.freeTags.count
+        isSmall ? small.liveTags : tableau.tags.count - tableau.freeTags.count
     }
 
     /// The objective of each priority level below required, highest first: the sum of the
     /// violations of the constraints at that priority in the current solution.
     package var violationsByPriority: [(priority: Priority, violation: Double)] {
-        mode == .small ? small.levelValues.map { (Priority($0.priority), $0.value) }
+        isSmall ? small.levelValues.map { (Priority($0.priority), $0.value) }
             : tableau.levels.map { (Priority($0.priority), $0.value) }
     }
 
@@ -226,7 +246,7 @@ public final class Solver {
     /// The solver's counts of work and size, for diagnostics and benchmarks.
     /// - Complexity: O(rows).
     public var statistics: Statistics {
-        if mode == .small {
+        if isSmall {
             let counts = small.rowCounts
             return Statistics(pivots: small.pivotCount, boundFlips: 0, rows: counts.rows, cells: counts.cells,
                               symbols: small.symbolCount, longestRow: counts.longest)
@@ -259,19 +279,23 @@ public final class Solver {
     /// The heap blocks the solver's tableau holds now (the solver object itself not counted):
     /// what a solver built and dropped per cell costs the allocator, for the allocation tests.
     package var heapBlocks: Int {
-        mode == .small ? 1 + (small.names.isEmpty ? 0 : 1) : tableau.heapBlocks
+        switch mode {
+        case .small: 1 + (small.names.isEmpty ? 0 : 1)
+        case .smallObjects: 1
+        case .fresh, .general: tableau.heapBlocks
+        }
     }
 
     #if CASSOWARY_CHECKS
     /// The broken tableau invariants (debug builds only); empty when the tableau is sound.
     package func invariantViolations() -> [String] {
-        mode == .small ? small.invariantViolations() : tableau.invariantViolations()
+        isSmall ? small.invariantViolations() : tableau.invariantViolations()
     }
 
     /// Whether the values pass has a current DAG program, and how many it built so far (debug
     /// builds only): the tests check when it is kept, patched and dropped.
     package var dagProgramState: (isCurrent: Bool, builds: Int) {
-        mode == .small ? (false, 0) : (tableau.dagProgram.isCurrent, tableau.dagProgram.builds)
+        isSmall ? (false, 0) : (tableau.dagProgram.isCurrent, tableau.dagProgram.builds)
     }
 
     /// Whether a marker shift keeps a column copy, and how many it made so far (debug builds

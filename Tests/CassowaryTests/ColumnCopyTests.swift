@@ -73,8 +73,9 @@ import Testing
     #endif
 
     @Test func anExpansionPastItsLimitLeavesTheRowAsItWas() throws {
-        // x[i] == x[i-1] + 1: a chain of DAG rows; y == x[39] + z reads its end.
-        let solver = Solver(incrementalValuesFromRows: 0)
+        // x[i] == x[i-1] + 1: a chain of DAG rows; y == x[39] + z reads its end. (The general
+        // tableau: this small system would start in the small one.)
+        let solver = Solver(smallTableau: false, incrementalValuesFromRows: 0)
         let x = (0..<40).map { Variable("x\($0)") }
         let y = Variable("y"), z = Variable("z")
         try solver.add(x[0] == 5)

@@ -19,7 +19,7 @@ import Testing
 
         init(seed: UInt64) {
             rng = SeededGenerator(seed: seed)
-            objects = seed % 2 == 0 ? Solver(incrementalValuesFromRows: 0) : Solver()
+            objects = seed % 2 == 0 ? Solver(smallTableau: false, incrementalValuesFromRows: 0) : Solver(smallTableau: false)
             // The general tableau for both: the small one need not pivot alike (SmallTableauTests).
             values = seed % 2 == 0 ? Solver(smallTableau: false, incrementalValuesFromRows: 0) : Solver(smallTableau: false)
             variables = (0..<Int.random(in: 3...6, using: &rng)).map { Variable("x\($0)") }

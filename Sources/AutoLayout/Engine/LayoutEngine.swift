@@ -91,7 +91,10 @@ final class Participant {
 final class LayoutEngine {
     /// Not counted: the root keeps the engine, and is gone only once the engine is.
     unowned(unsafe) let root: View
-    let solver = Solver()
+    /// The general tableau from the start: an engine changes constants in place (intrinsic
+    /// sizes, fitting targets), which the small tableau does not serve, so starting there would
+    /// only add a promotion to every engine's first layout.
+    let solver = Solver(smallTableau: false)
     /// The hierarchy's engine, or a scratch one; see ``Kind``.
     let kind: Kind
     @exclusivity(unchecked) var needsSolve = true

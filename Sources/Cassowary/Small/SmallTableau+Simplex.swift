@@ -22,7 +22,7 @@ extension SmallTableau {
         var owned = expression.count == 0 || expression.owner == serial
         expression.forEachTerm { s, _ in owned = owned && owns(VariableHandle(owner: serial, symbol: s)) }
         guard owned, availableSymbols >= 3, availableLines >= 3, availableTags >= 1,
-              logCount < SmallTableau.maxLog, logTermCount + expression.count <= SmallTableau.maxLogTerms,
+              !keepsLog || logCount < SmallTableau.maxLog && logTermCount + expression.count <= SmallTableau.maxLogTerms,
               !needsMissingLevel(constraint.priority) else { throw Refusal() }
 
         // 2. createRow: the expression with every basic variable replaced by its row.
@@ -91,6 +91,7 @@ extension SmallTableau {
         // 7. Optimize, then record the constraint.
         let t = storeTag(marker: marker, other: other, priority: priority, constant: expression.constant)
         guard optimize() else { throw Refusal() }
+        guard keepsLog else { return ConstraintHandle(owner: serial, tag: t, generation: tags[Int(t)].generation) }
         let start = Int32(logTermCount)
         expression.forEachTerm { s, c in
             logSymbols[logTermCount] = s
@@ -247,7 +248,7 @@ extension SmallTableau {
 
     /// Takes out the constraint of an installed tag, or refuses (see `Refusal`).
     mutating func remove(tag t: Int32) throws(Refusal) {
-        guard logCount < SmallTableau.maxLog else { throw Refusal() }
+        guard !keepsLog || logCount < SmallTableau.maxLog else { throw Refusal() }
         let tag = tags[Int(t)]
         let marker = tag.marker
         // 1. getMarkerLeavingRow, before anything moves.
@@ -301,7 +302,7 @@ extension SmallTableau {
 
     /// Makes a variable, or returns nil when there is no room (nothing moved).
     mutating func makeVariable(named name: String) -> VariableHandle? {
-        guard availableSymbols >= 1, logCount < SmallTableau.maxLog else { return nil }
+        guard availableSymbols >= 1, !keepsLog || logCount < SmallTableau.maxLog else { return nil }
         let s = newSymbol(.external)
         if !name.isEmpty { names[s] = name }
         record(LogEntry(kind: .variable, relation: .equal, index: s, termStart: 0, termCount: 0, priority: 0, constant: 0))
@@ -309,6 +310,7 @@ extension SmallTableau {
     }
 
     private mutating func record(_ entry: LogEntry) {
+        guard keepsLog else { return }
         log[logCount] = entry
         logCount += 1
     }

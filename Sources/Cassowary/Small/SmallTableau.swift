@@ -64,6 +64,11 @@ struct SmallTableau {
     var levelCount = 0
     var logCount = 0, logTermCount = 0
     var pivotCount = 0
+    /// Whether calls are logged for promotion: a system of `Variable` and `Constraint` objects
+    /// keeps none, since its promotion adds the installed objects again (see
+    /// Solver+SmallObjects.swift), and its log would fill as a reused cell's constraints come
+    /// and go.
+    var keepsLog = true
     /// The names given to variables; unnamed ones are absent.
     var names: [Int32: String] = [:]
 
@@ -97,7 +102,10 @@ struct SmallTableau {
         static var log: Int { after(levelLines, Int32.self, maxLevels) }
         static var logSymbols: Int { after(log, LogEntry.self, maxLog) }
         static var logCoefficients: Int { after(logSymbols, Int32.self, maxLogTerms) }
-        static var kinds: Int { after(logCoefficients, Double.self, maxLogTerms) }
+        static var variableObjects: Int { after(logCoefficients, Double.self, maxLogTerms) }
+        static var constraintObjects: Int { after(variableObjects, Unmanaged<Variable>?.self, width) }
+        static var installOrder: Int { after(constraintObjects, Unmanaged<Constraint>?.self, maxTags) }
+        static var kinds: Int { after(installOrder, UInt32.self, maxTags) }
         static var end: Int { after(kinds, Kind.self, width) }
     }
 
@@ -127,6 +135,12 @@ struct SmallTableau {
     var log: UnsafeMutablePointer<LogEntry> { array(Offsets.log, LogEntry.self) }
     var logSymbols: UnsafeMutablePointer<Int32> { array(Offsets.logSymbols, Int32.self) }
     var logCoefficients: UnsafeMutablePointer<Double> { array(Offsets.logCoefficients, Double.self) }
+    /// A system of objects (see Solver+SmallObjects.swift): each symbol's variable, retained
+    /// (nil for the tableau's own symbols), each tag's constraint, retained, and the order the
+    /// tags were installed in.
+    var variableObjects: UnsafeMutablePointer<Unmanaged<Variable>?> { array(Offsets.variableObjects, Unmanaged<Variable>?.self) }
+    var constraintObjects: UnsafeMutablePointer<Unmanaged<Constraint>?> { array(Offsets.constraintObjects, Unmanaged<Constraint>?.self) }
+    var installOrder: UnsafeMutablePointer<UInt32> { array(Offsets.installOrder, UInt32.self) }
 
     /// Frees the block and becomes a placeholder.
     mutating func deallocate() {
@@ -260,6 +274,7 @@ struct SmallTableau {
             symbolCount += 1
         }
         kinds[Int(s)] = kind
+        variableObjects[Int(s)] = nil
         symbolRow[Int(s)] = -1
         columns[Int(s)] = 0
         return s
@@ -318,6 +333,7 @@ struct SmallTableau {
         tags[Int(t)].priority = priority
         tags[Int(t)].constant = constant
         tags[Int(t)].live = true
+        constraintObjects[Int(t)] = nil
         return t
     }
 
