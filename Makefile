@@ -6,7 +6,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # of the Swift shared libraries. Tests use the debug build.
 CLI_RELEASE = $(SWIFT) build -c release --product selfsizing --static-swift-stdlib
 
-.PHONY: demo test bench bench-quick oracle docs setup build clean fuzz sanitize asan tsan leaks
+.PHONY: demo test bench bench-quick bench-misses oracle docs setup build clean fuzz sanitize asan tsan leaks
 
 demo: setup
 	$(CLI_RELEASE)
@@ -37,6 +37,15 @@ bench-quick: setup
 	$(SWIFT) package --package-path Benchmarks resolve
 	$(SWIFT) build -c release --package-path Benchmarks
 	./Benchmarks/.build/release/selfsizing-bench --quick
+
+# Instructions and simulated cache misses per resize of the chain workloads (installs valgrind
+# first): counts that do not move with the host's other tenants, as wall-clock time does.
+bench-misses:
+	@bash scripts/setup.sh --misses
+	rm -f $(BENCH_PLAN)
+	$(SWIFT) package --package-path Benchmarks resolve
+	$(SWIFT) build -c release --package-path Benchmarks
+	bash scripts/bench-misses.sh
 
 # Line counts against headless Chromium on a multilingual corpus (installs Chromium first).
 oracle:

@@ -23,6 +23,10 @@ PACKAGES=(
 if [ "${1:-}" = "--oracle" ]; then
   PACKAGES+=(chromium)
 fi
+# `setup.sh --misses` adds valgrind (and binutils' strip), which `make bench-misses` counts with.
+if [ "${1:-}" = "--misses" ]; then
+  PACKAGES+=(valgrind binutils)
+fi
 
 if ! command -v swift >/dev/null 2>&1; then
   for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do

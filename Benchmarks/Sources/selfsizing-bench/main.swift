@@ -8,7 +8,8 @@ import Glibc
 // `--only NAME` runs the workloads whose name starts with NAME, `--stats` prints tableau sizes,
 // pivots and bound flips,
 // `--parts` times the parts of the spec workload, `--check` compares reused and fresh templates,
-// `--serial` lays list rows out on one thread.
+// `--serial` lays list rows out on one thread, `--cycles NAME N CYCLES` builds one chain workload
+// and runs that many resize cycles, untimed (scripts/bench-misses.sh counts them in cachegrind).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -110,6 +111,34 @@ func benchChain<C: ResizableChain>(_ name: String, _ builder: (Int) throws -> C,
     chainMedians["\(name) resize \(n)"] = rm / k / 1e6
     let check2 = total ? "total.w=\(fixed(value, 2))" : "checksum=\(fixed(value, 2))"
     print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        median \(fixed(rm / k / 1e6, 3, width: 10)) ms  min \(fixed(rmin / k / 1e6, 3, width: 10)) ms  per resize (x\(resizes.count), runs=\(resizeRuns))  \(check2)")
+}
+
+if let k = arguments.firstIndex(of: "--cycles") {
+    // A chain workload's resize cycles alone, for an instruction and cache-miss count: the
+    // difference of two cycle counts is the cost of the cycles, without the build.
+    let rest = arguments.dropFirst(k + 1)
+    guard rest.count >= 3, let n = Int(rest[rest.startIndex + 1]), let cycles = Int(rest[rest.startIndex + 2]), n > 0, cycles >= 0 else {
+        print("error: --cycles NAME N CYCLES, NAME one of chain-plain, chain-intr, row-flex (or their -values)")
+        exit(2)
+    }
+    let builders: [String: (Int) throws -> any ResizableChain] = [
+        "chain-plain": chainPlain, "chain-intr": chainIntrinsic, "row-flex": rowFlex,
+        "chain-plain-values": chainPlainValues, "chain-intr-values": chainIntrinsicValues, "row-flex-values": rowFlexValues,
+    ]
+    let name = rest[rest.startIndex]
+    guard let build = builders[name] else {
+        print("error: --cycles: no chain workload \(name)")
+        exit(2)
+    }
+    let chain = try build(n)
+    let widths = name.hasPrefix("row-flex") ? [0.9, 1.0] : [320 / 375.0, 414 / 375.0, 200 / 375.0, 1.0]
+    var check = 0.0
+    for _ in 0..<cycles {
+        for f in widths { try chain.resize(to: chain.base * f) }
+        check += name.hasPrefix("row-flex") ? chain.totalWidth() : chain.checksum()
+    }
+    print("\(name) n=\(n) cycles=\(cycles) resizes per cycle=\(widths.count) sum=\(fixed(check, 2))")
+    exit(0)
 }
 
 if arguments.contains("--stats") {
