@@ -105,6 +105,26 @@ import Testing
         #expect(solver.constraintCount == 2)
     }
 
+    @Test func badNumbersAreRefusedByName() throws {
+        let x = Variable("x")
+        for bad in [x == .nan, x <= .infinity, (x >= 1).priority(Priority(2000)), (x >= 1).priority(Priority(.nan))] {
+            let solver = Solver()
+            try solver.add(x >= 0)
+            #expect(solver.isSmall)
+            do {
+                try solver.add(bad)
+                Issue.record("\(bad) was accepted")
+            } catch SolverError.nonFiniteConstraint(let c) {
+                #expect(c === bad)
+            } catch SolverError.invalidPriority {
+                #expect(!bad.priority.isValid)
+            }
+            #expect(solver.constraintCount == 1 && !solver.contains(bad))
+            solver.updateVariables()
+            #expect(x.value == 0)
+        }
+    }
+
     @Test func aSmallSolverReleasesItsObjectsAndTheirCaches() throws {
         weak var variable: Variable?
         weak var constraint: Constraint?
