@@ -7,11 +7,11 @@
 // The small tableau numbers each object variable with a symbol of its own; the variable's
 // one-entry cache (`cachedOwner`, `cachedSymbol`) and the constraint's (`cachedTag`) hold the
 // symbol and the tag, and the tableau's block keeps the objects (retained) by symbol and by tag,
-// so that a cold cell's solver still makes one allocation. Promotion (any other call: new constants, edit variables, the value API, a
-// variable another solver holds, an error to report, no room) frees those caches and adds the
-// installed constraints again, in the order they were installed, to the general tableau, which
-// then holds the objects as it does from the start. Its solution can differ only where the
-// optimum is not unique.
+// so that a cold cell's solver still makes one allocation. Promotion (any other call: new
+// constants, edit variables, the value API, a variable another solver holds, an error to report,
+// no room) frees those caches and adds the installed constraints again, in the order they were
+// installed, to the general tableau, which then holds the objects as it does from the start. Its
+// solution can differ only where the optimum is not unique.
 //
 // A small system holds its variables as the general tableau does (`holders`), so that another
 // solver that takes one of them writes every value as shared variables need; it writes its
