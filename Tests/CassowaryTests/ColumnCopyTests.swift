@@ -35,6 +35,27 @@ import Testing
         }
     }
 
+    @Test func aLongColumnIsQueuedForPruningToo() throws {
+        // w is in the row of each x: 16,400 cells, so four times its cells plus 64 is past what
+        // the link counter holds. Links past `maximumLinks` queue the column all the same.
+        let solver = Solver(smallTableau: false)
+        let w = Variable("w")
+        let xs = (0..<16_400).map { Variable("x\($0)") }
+        for (i, x) in xs.enumerated() { try solver.add(x == w + Double(i)) }
+        let ws = solver.tableau.existingSymbol(for: w), x0s = solver.tableau.existingSymbol(for: xs[0])
+        let s = try #require(ws), x0 = try #require(x0s)
+        let slot = solver.tableau.symbols[Int(x0)].row
+        #expect(solver.tableau.symbols[Int(s)].refs == 16_400)
+        let nodes = solver.tableau.nodes.count
+        for _ in 0..<Int(Tableau.maximumLinks) + 1 { solver.tableau.link(s, slot) }
+        #expect(solver.tableau.staleColumns.contains(s), "a column of 16,400 cells was never queued")
+        solver.tableau.pruneStaleColumns()
+        #expect(solver.tableau.nodes.count - solver.tableau.freeNodes.count <= nodes,
+                "the prune left the \(Tableau.maximumLinks) extra nodes linked")
+        solver.updateVariables()
+        #expect(xs[16_399].value == w.value + 16_399)
+    }
+
     @Test func compressionsLeaveNoGrowingLists() throws {
         // Each compression gives the edit's error symbols a cell in the compressed views' rows,
         // and each release takes it away. The marker's new cells wait outside its list while the

@@ -219,17 +219,24 @@ extension Tableau {
 
     // MARK: - Columns
 
+    /// The most links a column takes between walks before it is queued, below `UInt16.max`,
+    /// the mark of a queued column in `SymbolInfo.linked`.
+    static let maximumLinks = Int32(UInt16.max - 1)
+
     /// Puts a node for `slot` at the head of the column of `s`. Nodes go stale when cells are
     /// removed, and only walks unlink them: a column that no operation walks (the other error
     /// symbol of an edit constraint, the short columns of symbols that bound flips add into long
     /// rows and take out again) grew with every resize, without end (row-flex at 1,000 views:
     /// 165 MB after 2,000 resizes). So once a list took four times as many nodes as its symbol
     /// has cells, plus 64, since it was last walked, it is queued for `pruneStaleColumns()`; the
-    /// walk visits about 1.3 nodes per link.
+    /// walk visits about 1.3 nodes per link. The count stops short of the queued mark: a column
+    /// of 16,368 cells or more (the other error symbol of a 10,000-view chain's edit has 21,000)
+    /// is queued once it took `maximumLinks`, where it used to count up to the mark unqueued and
+    /// grow until something walked it.
     mutating func link(_ s: Int32, _ slot: Int32) {
         let linked = symbols[Int(s)].linked
         if linked != .max {
-            if Int32(linked) >= 4 * symbols[Int(s)].refs + 64 {
+            if Int32(linked) >= min(4 * symbols[Int(s)].refs + 64, Tableau.maximumLinks) {
                 symbols[Int(s)].linked = .max
                 staleColumns.append(s)
             } else {

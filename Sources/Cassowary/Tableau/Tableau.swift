@@ -104,8 +104,8 @@ struct Tableau {
     struct SymbolInfo {
         var kind: Kind
         /// Nodes linked into the column list since it was last walked whole, up to
-        /// `UInt16.max`, which marks a column queued in `staleColumns` (see `link`). It fits in
-        /// the padding after `kind`: the record stays 16 bytes.
+        /// `maximumLinks`; `UInt16.max` marks a column queued in `staleColumns` (see `link`). It
+        /// fits in the padding after `kind`: the record stays 16 bytes.
         var linked: UInt16 = 0
         /// The slot of the symbol's row, or -1 when the symbol is parametric.
         var row: Int32 = -1
@@ -200,10 +200,10 @@ struct Tableau {
     var levels = Buffer<Level>()
     /// The objective levels' coefficients, by symbol, the levels of a symbol side by side:
     /// level `l` of symbol `s` at `s << levelShift + levels[l].place` (the places no level has
-    /// yet hold 0). A
-    /// pivot or a dual ratio test reads every level of the symbols it meets, so that one cache
-    /// line serves them all instead of one line per level: in a resize of chain-intr at 10,000
-    /// views (4 levels, 150,000 symbols) those reads were a third of the cache misses.
+    /// yet hold 0). A pivot or a dual ratio test reads every level of the symbols it meets, so
+    /// that one cache line serves them all instead of one line per level: in a resize of
+    /// chain-intr at 10,000 views (4 levels, 150,000 symbols) those reads were a third of the
+    /// cache misses.
     var objective = Buffer<Double>()
     /// log2 of the room per symbol in `objective`: 8 levels, then doubled as needed.
     var levelShift = Tableau.initialLevelShift
