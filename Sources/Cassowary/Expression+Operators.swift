@@ -5,62 +5,54 @@
 
 /// A value that can stand as a linear expression: ``Variable``, ``Term`` and ``Expression``.
 ///
-/// The requirements let the operators build an expression with a single allocation.
+/// The operators build their result in place through this requirement, so that an expression of
+/// up to four terms makes no array (see ``Expression``).
 public protocol ExpressionConvertible {
-    /// The number of terms this value contributes.
-    var termCount: Int { get }
-    /// The constant this value contributes.
-    var constantTerm: Double { get }
-    /// Appends this value's terms, each coefficient multiplied by `scale`.
-    func appendTerms(to terms: inout [Term], scaledBy scale: Double)
+    /// Appends this value's terms and constant to `expression`, each multiplied by `scale`.
+    func append(to expression: inout Expression, scaledBy scale: Double)
 }
 
 extension ExpressionConvertible {
     /// This value as an expression.
     @inlinable public var expression: Expression {
-        var terms: [Term] = []
-        terms.reserveCapacity(termCount)
-        appendTerms(to: &terms, scaledBy: 1)
-        return Expression(terms, constant: constantTerm)
+        var e = Expression()
+        append(to: &e, scaledBy: 1)
+        return e
     }
 }
 
 extension Variable: ExpressionConvertible {
-    @inlinable public var termCount: Int { 1 }
-    @inlinable public var constantTerm: Double { 0 }
-    @inlinable public func appendTerms(to terms: inout [Term], scaledBy scale: Double) {
-        terms.append(Term(self, scale))
+    @inlinable public func append(to expression: inout Expression, scaledBy scale: Double) {
+        expression.append(self, scale)
     }
 }
 
 extension Term: ExpressionConvertible {
-    @inlinable public var termCount: Int { 1 }
-    @inlinable public var constantTerm: Double { 0 }
-    @inlinable public func appendTerms(to terms: inout [Term], scaledBy scale: Double) {
-        terms.append(Term(variable, coefficient * scale))
+    @inlinable public func append(to expression: inout Expression, scaledBy scale: Double) {
+        expression.append(variable, coefficient * scale)
     }
 }
 
 extension Expression: ExpressionConvertible {
-    @inlinable public var termCount: Int { terms.count }
-    @inlinable public var constantTerm: Double { constant }
-    @inlinable public func appendTerms(to terms: inout [Term], scaledBy scale: Double) {
-        if scale == 1 {
-            terms.append(contentsOf: self.terms)
-        } else {
-            for t in self.terms { terms.append(Term(t.variable, t.coefficient * scale)) }
-        }
+    @inlinable public func append(to expression: inout Expression, scaledBy scale: Double) {
+        expression.append(self, scaledBy: scale)
     }
     @inlinable public var expression: Expression { self }
 }
 
-/// `lhs + scale * rhs` in one allocation.
+/// `lhs + scale * rhs`.
 @inlinable func combine<L: ExpressionConvertible, R: ExpressionConvertible>(_ lhs: L, _ rhs: R, _ scale: Double) -> Expression {
-    var terms: [Term] = []
-    terms.reserveCapacity(lhs.termCount + rhs.termCount)
-    lhs.appendTerms(to: &terms, scaledBy: 1)
-    rhs.appendTerms(to: &terms, scaledBy: scale)
-    return Expression(terms, constant: lhs.constantTerm + scale * rhs.constantTerm)
+    var e = Expression()
+    lhs.append(to: &e, scaledBy: 1)
+    rhs.append(to: &e, scaledBy: scale)
+    return e
+}
+
+/// `scale * value + constant`.
+@inlinable func scaled<V: ExpressionConvertible>(_ value: V, _ scale: Double, plus constant: Double) -> Expression {
+    var e = Expression(constant: constant)
+    value.append(to: &e, scaledBy: scale)
+    return e
 }
 
 // MARK: - Multiplication and division by numbers
@@ -72,16 +64,13 @@ public func * (lhs: Term, rhs: Double) -> Term { Term(lhs.variable, lhs.coeffici
 public func / (lhs: Variable, rhs: Double) -> Term { Term(lhs, 1 / rhs) }
 public func / (lhs: Term, rhs: Double) -> Term { Term(lhs.variable, lhs.coefficient / rhs) }
 
-public func * (lhs: Double, rhs: Expression) -> Expression {
-    Expression(rhs.terms.map { Term($0.variable, $0.coefficient * lhs) }, constant: rhs.constant * lhs)
-}
-
-public func * (lhs: Expression, rhs: Double) -> Expression { rhs * lhs }
-public func / (lhs: Expression, rhs: Double) -> Expression { (1 / rhs) * lhs }
+@inlinable public func * (lhs: Double, rhs: Expression) -> Expression { scaled(rhs, lhs, plus: 0) }
+@inlinable public func * (lhs: Expression, rhs: Double) -> Expression { scaled(lhs, rhs, plus: 0) }
+@inlinable public func / (lhs: Expression, rhs: Double) -> Expression { scaled(lhs, 1 / rhs, plus: 0) }
 
 public prefix func - (operand: Variable) -> Term { Term(operand, -1) }
 public prefix func - (operand: Term) -> Term { Term(operand.variable, -operand.coefficient) }
-public prefix func - (operand: Expression) -> Expression { -1 * operand }
+@inlinable public prefix func - (operand: Expression) -> Expression { scaled(operand, -1, plus: 0) }
 
 // MARK: - Addition and subtraction
 
@@ -93,15 +82,10 @@ public prefix func - (operand: Expression) -> Expression { -1 * operand }
     combine(lhs, rhs, -1)
 }
 
-@inlinable public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression {
-    var e = lhs.expression
-    e.constant += rhs
-    return e
-}
-
-public func + <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression { rhs + lhs }
-public func - <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression { lhs + -rhs }
-public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression { -rhs.expression + lhs }
+@inlinable public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression { scaled(lhs, 1, plus: rhs) }
+@inlinable public func + <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression { scaled(rhs, 1, plus: lhs) }
+@inlinable public func - <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Expression { scaled(lhs, 1, plus: -rhs) }
+@inlinable public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression { scaled(rhs, -1, plus: lhs) }
 
 // MARK: - Constraints
 
@@ -117,9 +101,21 @@ public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Expression { -r
     Constraint(combine(lhs, rhs, -1), .greaterThanOrEqual)
 }
 
-public func == <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint { Constraint(lhs - rhs, .equal) }
-public func <= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint { Constraint(lhs - rhs, .lessThanOrEqual) }
-public func >= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint { Constraint(lhs - rhs, .greaterThanOrEqual) }
-public func == <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint { Constraint(lhs - rhs, .equal) }
-public func <= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint { Constraint(lhs - rhs, .lessThanOrEqual) }
-public func >= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint { Constraint(lhs - rhs, .greaterThanOrEqual) }
+@inlinable public func == <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(scaled(lhs, 1, plus: -rhs), .equal)
+}
+@inlinable public func <= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(scaled(lhs, 1, plus: -rhs), .lessThanOrEqual)
+}
+@inlinable public func >= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
+    Constraint(scaled(lhs, 1, plus: -rhs), .greaterThanOrEqual)
+}
+@inlinable public func == <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(scaled(rhs, -1, plus: lhs), .equal)
+}
+@inlinable public func <= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(scaled(rhs, -1, plus: lhs), .lessThanOrEqual)
+}
+@inlinable public func >= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
+    Constraint(scaled(rhs, -1, plus: lhs), .greaterThanOrEqual)
+}

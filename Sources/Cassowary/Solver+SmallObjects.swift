@@ -31,19 +31,24 @@ extension Solver {
         guard mode == .smallObjects, constraint.cachedOwner == nil else { return false }
         let me = ObjectIdentifier(self)
         var expression = LinearExpression(constant: constraint.expression.constant)
-        for term in constraint.expression.terms {
-            let v = term.variable
+        var taken = true
+        constraint.expression.forEachTerm { v, coefficient in
+            guard taken else { return }
             if v.cachedOwner != me {
                 // A variable of another solver, or one a general tableau holds through its
                 // dictionary: the general tableau's bookkeeping serves it.
-                guard v.cachedOwner == nil, v.holders == 0, let handle = small.makeVariable(named: "") else { return false }
+                guard v.cachedOwner == nil, v.holders == 0, let handle = small.makeVariable(named: "") else {
+                    taken = false
+                    return
+                }
                 v.cachedOwner = me
                 v.cachedSymbol = handle.symbol
                 v.holders = 1
                 small.variableObjects[Int(handle.symbol)] = Unmanaged.passRetained(v)
             }
-            expression.append(VariableHandle(owner: small.serial, symbol: v.cachedSymbol), term.coefficient)
+            expression.append(VariableHandle(owner: small.serial, symbol: v.cachedSymbol), coefficient)
         }
+        guard taken else { return false }
         let handle: ConstraintHandle
         do {
             handle = try small.add(LinearConstraint(expression, constraint.relation, priority: constraint.priority))

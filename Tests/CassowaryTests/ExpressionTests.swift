@@ -16,6 +16,39 @@ import Cassowary
         #expect((x * 4).coefficient == 4)
     }
 
+    /// Four terms are stored inline and the rest in an array: an expression past four keeps every
+    /// term, in order, through the operators, `terms`' setter and the solver.
+    @Test func expressionsPastFourTermsKeepEveryTermInOrder() throws {
+        let xs = (0..<7).map { Variable("x\($0)") }
+        var e = Expression(constant: 1)
+        for (i, x) in xs.enumerated() { e.append(x, Double(i + 1)) }
+        #expect(e.termCount == 7)
+        #expect(e.terms.map(\.coefficient) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(zip(e.terms, xs).allSatisfy { $0.variable === $1 })
+        let doubled = 2 * e - xs[6]
+        #expect(doubled.terms.map(\.coefficient) == [2, 4, 6, 8, 10, 12, 14, -1])
+        #expect(doubled.terms.last!.variable === xs[6])
+        #expect(doubled.constant == 2)
+        #expect((-e).terms.map(\.coefficient) == [-1, -2, -3, -4, -5, -6, -7])
+        e.terms = Array(e.terms.reversed().prefix(5))
+        #expect(e.terms.map(\.coefficient) == [7, 6, 5, 4, 3])
+        #expect(e.constant == 1)
+        #expect(e.description == "7 * x6 + 6 * x5 + 5 * x4 + 4 * x3 + 3 * x2 + 1")
+
+        // x0 ... x5 fixed at 1 ... 6; the sum of all seven, each once, is 28 (on a fresh solver,
+        // in the small tableau, and on one that holds an edit variable, in the general one).
+        for general in [false, true] {
+            let solver = Solver()
+            if general { try solver.addEditVariable(Variable("edit"), priority: .defaultHigh) }
+            for (i, x) in xs.dropLast().enumerated() { try solver.add(x == Double(i + 1)) }
+            let sum = xs.dropFirst().reduce(xs[0].expression) { $0 + $1 }
+            #expect(sum.termCount == 7)
+            try solver.add(sum == 28)
+            solver.updateVariables()
+            #expect(xs[6].value == 7, "general tableau: \(general)")
+        }
+    }
+
     @Test func descriptionsReadLikeCode() {
         let x = Variable("x"), y = Variable("y")
         #expect((2 * x + y - 10).description == "2 * x + y - 10")

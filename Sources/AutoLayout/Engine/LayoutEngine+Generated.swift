@@ -180,13 +180,16 @@ extension AutoresizingMask.Axis {
     /// The origin in the root's coordinates: the superview's origin plus this axis's origin, as
     /// an expression of the superview's origin and size variables (no zero terms).
     func origin(_ superOrigin: Variable, _ superSize: Variable) -> Cassowary.Expression {
-        var terms = [Term(superOrigin, 1)]
-        if originFactor != 0 { terms.append(Term(superSize, originFactor)) }
-        return Cassowary.Expression(terms, constant: originConstant)
+        var e = Cassowary.Expression(constant: originConstant)
+        e.append(superOrigin)
+        if originFactor != 0 { e.append(superSize, originFactor) }
+        return e
     }
 
     /// The size, as an expression of the superview's size variable.
     func size(_ superSize: Variable) -> Cassowary.Expression {
-        Cassowary.Expression(sizeFactor != 0 ? [Term(superSize, sizeFactor)] : [], constant: sizeConstant)
+        var e = Cassowary.Expression(constant: sizeConstant)
+        if sizeFactor != 0 { e.append(superSize, sizeFactor) }
+        return e
     }
 }

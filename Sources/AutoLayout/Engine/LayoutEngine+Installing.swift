@@ -127,23 +127,22 @@ extension LayoutEngine {
         // Only leading and trailing depend on the direction (margins are resolved by the view).
         let direction = c.firstAttribute.isDirectional || c.secondAttribute.isDirectional
             ? first.effectiveLayoutDirection : .leftToRight
-        var terms: [Term] = []
-        terms.reserveCapacity(4)
-        appendTerms(c.firstAttribute, of: first, direction, scale: 1, to: &terms)
+        var e = Cassowary.Expression()
+        appendTerms(c.firstAttribute, of: first, direction, scale: 1, to: &e)
         if let second = c.secondItem {
-            appendTerms(c.secondAttribute, of: second, direction, scale: -Double(c.multiplier), to: &terms)
+            appendTerms(c.secondAttribute, of: second, direction, scale: -Double(c.multiplier), to: &e)
         }
-        return (Cassowary.Expression(terms), constantForm(of: c))
+        return (e, constantForm(of: c))
     }
 
-    /// An attribute of a view as terms of its frame variables, times `scale`, appended without an
-    /// array of their own (its constant comes from `attributeConstant`). Leading and trailing in
-    /// right-to-left layout are negated right and left edges, so that `a.leading == b.leading + 20`
-    /// places `a` 20 points in from `b`'s right edge.
+    /// An attribute of a view as terms of its frame variables, times `scale`, appended to `e`
+    /// (which holds up to four terms inline; the constant comes from `attributeConstant`). Leading
+    /// and trailing in right-to-left layout are negated right and left edges, so that
+    /// `a.leading == b.leading + 20` places `a` 20 points in from `b`'s right edge.
     private func appendTerms(_ attribute: LayoutAttribute, of view: View, _ direction: LayoutDirection,
-                             scale: Double, to terms: inout [Term]) {
+                             scale: Double, to e: inout Cassowary.Expression) {
         let b = box(of: view)
-        @inline(__always) func add(_ v: Variable, _ k: Double = 1) { terms.append(Term(v, scale * k)) }
+        @inline(__always) func add(_ v: Variable, _ k: Double = 1) { e.append(v, scale * k) }
         let ltr = direction == .leftToRight
         switch attribute {
         case .left, .leftMargin: add(b.x)

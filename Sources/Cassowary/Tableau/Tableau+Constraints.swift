@@ -59,13 +59,10 @@ extension Tableau {
         let exprConstant = constant ?? constraint.expression.constant
 
         // createRow: the expression, then the markers. The terms are read in place: copying the
-        // expression or a term would retain its array or variable.
+        // expression or a term would retain its variables.
         beginAccumulator(constant: exprConstant)
-        constraint.expression.terms.withUnsafeBufferPointer { terms in
-            for i in terms.indices {
-                let s = Unmanaged.passUnretained(terms[i].variable)._withUnsafeGuaranteedRef { symbol(for: $0) }
-                accumulate(s, terms[i].coefficient)
-            }
+        constraint.expression.forEachTerm { variable, coefficient in
+            accumulate(symbol(for: variable), coefficient)
         }
         guard var tag = try installAccumulated(constraint.relation, constraint.priority, constant: exprConstant) else {
             throw unsatisfiable(constraint, constant: exprConstant)
