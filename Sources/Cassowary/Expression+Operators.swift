@@ -22,19 +22,19 @@ extension ExpressionConvertible {
 }
 
 extension Variable: ExpressionConvertible {
-    @inlinable public func append(to expression: inout Expression, scaledBy scale: Double) {
+    @inlinable @inline(__always) public func append(to expression: inout Expression, scaledBy scale: Double) {
         expression.append(self, scale)
     }
 }
 
 extension Term: ExpressionConvertible {
-    @inlinable public func append(to expression: inout Expression, scaledBy scale: Double) {
+    @inlinable @inline(__always) public func append(to expression: inout Expression, scaledBy scale: Double) {
         expression.append(variable, coefficient * scale)
     }
 }
 
 extension Expression: ExpressionConvertible {
-    @inlinable public func append(to expression: inout Expression, scaledBy scale: Double) {
+    @inlinable @inline(__always) public func append(to expression: inout Expression, scaledBy scale: Double) {
         expression.append(self, scaledBy: scale)
     }
     @inlinable public var expression: Expression { self }

@@ -13,9 +13,9 @@ import Darwin
 /// ``SolverError/foreignVariable(_:)``.
 public struct VariableHandle: Hashable, Sendable {
     /// The serial of the solver (and reset) that made the handle.
-    let owner: UInt64
+    @usableFromInline let owner: UInt64
     /// The handle's symbol in that solver's tableau.
-    let symbol: Int32
+    @usableFromInline let symbol: Int32
 }
 
 extension VariableHandle: CustomStringConvertible {

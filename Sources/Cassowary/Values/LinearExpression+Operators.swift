@@ -18,19 +18,19 @@ extension LinearExpressionConvertible {
 }
 
 extension VariableHandle: LinearExpressionConvertible {
-    public func append(to expression: inout LinearExpression, scaledBy scale: Double) {
+    @inlinable @inline(__always) public func append(to expression: inout LinearExpression, scaledBy scale: Double) {
         expression.append(self, scale)
     }
 }
 
 extension LinearTerm: LinearExpressionConvertible {
-    public func append(to expression: inout LinearExpression, scaledBy scale: Double) {
+    @inlinable @inline(__always) public func append(to expression: inout LinearExpression, scaledBy scale: Double) {
         expression.append(variable, coefficient * scale)
     }
 }
 
 extension LinearExpression: LinearExpressionConvertible {
-    public func append(to expression: inout LinearExpression, scaledBy scale: Double) {
+    @inlinable @inline(__always) public func append(to expression: inout LinearExpression, scaledBy scale: Double) {
         expression.append(self, scaledBy: scale)
     }
 }

@@ -20,26 +20,32 @@ public struct LinearTerm: Sendable {
 /// them allocates nothing; a longer expression keeps the rest in an array.
 public struct LinearExpression: Sendable {
     /// A term as stored: the handle's symbol and the coefficient (the owner is the expression's).
-    struct Slot: Sendable {
-        var symbol: Int32
-        var coefficient: Double
+    @usableFromInline struct Slot: Sendable {
+        @usableFromInline var symbol: Int32
+        @usableFromInline var coefficient: Double
+
+        @inlinable init(symbol: Int32, coefficient: Double) {
+            self.symbol = symbol
+            self.coefficient = coefficient
+        }
     }
 
     /// The owner serial shared by every term's variable; 0 before the first term,
     /// ``LinearExpression/mixedOwners`` once terms of two solvers met.
-    private(set) var owner: UInt64 = 0
+    @usableFromInline private(set) var owner: UInt64 = 0
     /// The number of terms.
-    public private(set) var count = 0
-    private var inline = (Slot(symbol: 0, coefficient: 0), Slot(symbol: 0, coefficient: 0),
+    public var count: Int { storedCount }
+    @usableFromInline var storedCount = 0
+    @usableFromInline var inline = (Slot(symbol: 0, coefficient: 0), Slot(symbol: 0, coefficient: 0),
                           Slot(symbol: 0, coefficient: 0), Slot(symbol: 0, coefficient: 0))
     /// The terms past the fourth.
-    private var more: ContiguousArray<Slot>?
+    @usableFromInline var more: ContiguousArray<Slot>?
     /// The constant added to the terms.
     public var constant: Double
 
     static let inlineCapacity = 4
     /// The owner of an expression whose terms come from more than one solver.
-    static let mixedOwners = UInt64.max
+    @usableFromInline static let mixedOwners = UInt64.max
 
     /// An expression of no terms: just `constant`.
     public init(constant: Double = 0) {
@@ -69,7 +75,7 @@ public struct LinearExpression: Sendable {
     }
 
     /// Appends `coefficient * variable`.
-    @inline(__always) mutating func append(_ variable: VariableHandle, _ coefficient: Double) {
+    @inlinable @inline(__always) mutating func append(_ variable: VariableHandle, _ coefficient: Double) {
         if owner == 0 {
             owner = variable.owner
         } else if owner != variable.owner {
@@ -79,8 +85,8 @@ public struct LinearExpression: Sendable {
     }
 
     /// Appends `scale` times the terms of `other`, and `scale` times its constant.
-    @inline(__always) mutating func append(_ other: LinearExpression, scaledBy scale: Double) {
-        if other.count > 0 {
+    @inlinable @inline(__always) mutating func append(_ other: LinearExpression, scaledBy scale: Double) {
+        if other.storedCount > 0 {
             if owner == 0 {
                 owner = other.owner
             } else if owner != other.owner {
@@ -91,8 +97,8 @@ public struct LinearExpression: Sendable {
         constant += scale * other.constant
     }
 
-    @inline(__always) private mutating func appendSlot(_ slot: Slot) {
-        switch count {
+    @inlinable @inline(__always) mutating func appendSlot(_ slot: Slot) {
+        switch storedCount {
         case 0: inline.0 = slot
         case 1: inline.1 = slot
         case 2: inline.2 = slot
@@ -101,15 +107,15 @@ public struct LinearExpression: Sendable {
             if more == nil { more = [] }
             more!.append(slot)
         }
-        count += 1
+        storedCount += 1
     }
 
     /// Calls `body` with each term's symbol and coefficient, in order.
-    @inline(__always) func forEachTerm(_ body: (Int32, Double) throws -> Void) rethrows {
-        if count > 0 { try body(inline.0.symbol, inline.0.coefficient) }
-        if count > 1 { try body(inline.1.symbol, inline.1.coefficient) }
-        if count > 2 { try body(inline.2.symbol, inline.2.coefficient) }
-        if count > 3 { try body(inline.3.symbol, inline.3.coefficient) }
+    @inlinable @inline(__always) func forEachTerm(_ body: (Int32, Double) throws -> Void) rethrows {
+        if storedCount > 0 { try body(inline.0.symbol, inline.0.coefficient) }
+        if storedCount > 1 { try body(inline.1.symbol, inline.1.coefficient) }
+        if storedCount > 2 { try body(inline.2.symbol, inline.2.coefficient) }
+        if storedCount > 3 { try body(inline.3.symbol, inline.3.coefficient) }
         if let more { for slot in more { try body(slot.symbol, slot.coefficient) } }
     }
 }
