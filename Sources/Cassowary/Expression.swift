@@ -28,8 +28,6 @@ public struct Expression {
     /// The constant added to the terms.
     public var constant: Double
 
-    @usableFromInline static let inlineCapacity = 4
-
     /// An expression of no terms: just `constant`.
     @inlinable public init(constant: Double = 0) {
         count = 0

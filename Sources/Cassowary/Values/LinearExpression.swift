@@ -43,7 +43,6 @@ public struct LinearExpression: Sendable {
     /// The constant added to the terms.
     public var constant: Double
 
-    static let inlineCapacity = 4
     /// The owner of an expression whose terms come from more than one solver.
     @usableFromInline static let mixedOwners = UInt64.max
 
