@@ -162,6 +162,8 @@ import Testing
                     // It held with the others before, so it goes back in.
                     try copying.add(installed[i].ours)
                     try walking.add(installed[i].theirs)
+                    // At its expression's constant again, whatever `setConstant` gave it before.
+                    installed[i].constant = installed[i].ours.expression.constant
                     if step % 3 == 2 { check("step \(step)") }
                     continue
                 }

@@ -30,19 +30,28 @@ import Testing
         let bounded: Bool
         /// Systems of up to twelve priority levels (`manyPriorities`).
         let manyLevels: Bool
+        /// Redundant systems make a third of their constraints required equalities implied by
+        /// installed ones (a multiple of one, or the sum of two: the tableau keeps such an
+        /// equality as a row of dummies), now and then off by a constant (then unsatisfiable),
+        /// and put back constraints they removed.
+        let redundant: Bool
+        /// Constraints taken out, for redundant systems to put back.
+        var removed: [Constraint] = []
 
-        init(seed: UInt64, linked: Bool = false, bounded: Bool = false, manyLevels: Bool = false) {
+        init(seed: UInt64, linked: Bool = false, bounded: Bool = false, manyLevels: Bool = false, redundant: Bool = false) {
             rng = SeededGenerator(seed: seed)
             solver = seed % 2 == 0 ? Solver(incrementalValuesFromRows: 0) : Solver()
             self.linked = linked
             self.bounded = bounded
             self.manyLevels = manyLevels
+            self.redundant = redundant
             let n = linked ? Int.random(in: 5...8, using: &rng) : Int.random(in: 2...4, using: &rng)
             variables = (0..<n).map { Variable("x\($0)") }
         }
 
         func randomConstraint() -> Constraint {
             if bounded && Bool.random(using: &rng) { return randomBound() }
+            if redundant && Int.random(in: 0..<3, using: &rng) == 0, let c = impliedEquality() { return c }
             var terms: [Term] = []
             if linked {
                 let picked = variables.shuffled(using: &rng).prefix(Int.random(in: 1...3, using: &rng))
@@ -72,6 +81,19 @@ import Testing
                 .randomElement(using: &rng)!
             let priority = [1000.0, 1000, 750, 250, 50].randomElement(using: &rng)!
             return Constraint(Expression([Term(v, k)], constant: constant), relation, priority: Priority(priority))
+        }
+
+        /// A required equality implied by one or two installed ones (each at the constant the
+        /// solver holds for it), one time in eight off by 1; nil when none is installed.
+        func impliedEquality() -> Constraint? {
+            let equalities = installed.filter { $0.0.relation == .equal && $0.0.priority.isRequired }
+            guard let first = equalities.randomElement(using: &rng) else { return nil }
+            var e = Expression(first.0.expression.terms, constant: first.1) * Double([1, 2, -1, 0.5].randomElement(using: &rng)!)
+            if Bool.random(using: &rng), let second = equalities.randomElement(using: &rng) {
+                e = e + Expression(second.0.expression.terms, constant: second.1)
+            }
+            if Int.random(in: 0..<8, using: &rng) == 0 { e.constant += 1 }
+            return e == 0
         }
 
         /// Checks that a refused required constraint names a minimal conflict set: the set cannot
@@ -135,6 +157,15 @@ import Testing
         }
     }
 
+    /// Redundant required equalities (see `Model.redundant`), taken out and put back: the rows
+    /// of dummies they make must stay rows of dummies through removes that pivot through them.
+    @Test(arguments: 0..<4)
+    func redundantSystemsMatchTheReference(batch: Int) throws {
+        for k in 0..<150 {
+            try run(Model(seed: UInt64(400_000 + batch * 1000 + k), linked: true, redundant: true), constraints: 8...16)
+        }
+    }
+
     func run(_ model: Model, constraints: ClosedRange<Int>) throws {
         do {
             let seed = model.rng.state
@@ -158,7 +189,7 @@ import Testing
                 case 0 where !model.installed.isEmpty:
                     let i = Int.random(in: model.installed.indices, using: &model.rng)
                     try model.solver.remove(model.installed[i].0)
-                    model.installed.remove(at: i)
+                    model.removed.append(model.installed.remove(at: i).0)
                 case 1 where !model.installed.isEmpty:
                     let i = Int.random(in: model.installed.indices, using: &model.rng)
                     let c = model.installed[i].0
@@ -185,7 +216,8 @@ import Testing
                         model.edits.append((v, Constraint(v.expression, .equal, priority: p), value))
                     }
                 default:
-                    let c = model.randomConstraint()
+                    let c = model.redundant && !model.removed.isEmpty && Bool.random(using: &model.rng)
+                        ? model.removed.removeLast() : model.randomConstraint()
                     do {
                         try model.solver.add(c)
                         model.installed.append((c, c.expression.constant))

@@ -72,4 +72,27 @@ import Testing
         }
         return out
     }
+
+    /// The value of a level (`violationsByPriority`) after a suggested value or a new constant
+    /// of a non-required equality: the marker of such a constraint is an error symbol, whose own
+    /// cost does not move with the constant (it used to: the level read the suggested value).
+    @Test func levelValueAfterSuggestValue() throws {
+        let x = Variable("x")
+        let solver = Solver(smallTableau: false)
+        try solver.addEditVariable(x, priority: Priority(999))
+        try solver.suggestValue(638, for: x)
+        solver.updateVariables()
+        #expect(x.value == 638)
+        let level = solver.violationsByPriority.first { $0.priority.rawValue == 999 }!.violation
+        #expect(abs(level) < 1e-9, "level 999 reads \(level); the edit constraint holds exactly")
+
+        let y = Variable("y")
+        let other = Solver(smallTableau: false)
+        let c = (y == 5).priority(500)
+        try other.add(c)
+        try other.setConstant(10, for: c)   // y + 10 == 0: y = -10, violation 0
+        let level2 = other.violationsByPriority.first { $0.priority.rawValue == 500 }!.violation
+        #expect(abs(other.value(of: y) + 10) < 1e-9)
+        #expect(abs(level2) < 1e-9, "level 500 reads \(level2)")
+    }
 }

@@ -51,4 +51,11 @@ func expectMatchesReference(_ solver: Solver, _ system: [(Constraint, Double)], 
         #expect(abs(got - optimum) <= 1e-5 * (1 + abs(optimum)),
                 "\(step): level \(level) violation \(got), reference \(optimum)", sourceLocation: sourceLocation)
     }
+    // The solver's own account of each level (its objective's value) matches the violations.
+    for (priority, value) in solver.violationsByPriority {
+        let got = ours[priority.rawValue] ?? 0
+        #expect(abs(got - value) <= 1e-5 * (1 + abs(got)),
+                "\(step): the solver counts \(value) at level \(priority.rawValue), the constraints \(got)",
+                sourceLocation: sourceLocation)
+    }
 }

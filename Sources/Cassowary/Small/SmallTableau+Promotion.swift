@@ -62,6 +62,9 @@ extension SmallTableau {
                 if columns[Int(s)] & (UInt64(1) << UInt64(l)) == 0 { problems.append("line \(l): no column bit for \(s)") }
                 if symbolRow[Int(s)] >= 0 { problems.append("line \(l) mentions basic symbol \(s)") }
                 if !coefficients[l * SmallTableau.width + Int(s)].isFinite { problems.append("line \(l): \(s) is not finite") }
+                if b >= 0 && kinds[Int(b)] == .dummy && kinds[Int(s)] != .dummy {
+                    problems.append("dummy row of \(b) mentions the \(kinds[Int(s)]) symbol \(s)")
+                }
             }
             guard b >= 0 else { continue }
             switch kinds[Int(b)] {

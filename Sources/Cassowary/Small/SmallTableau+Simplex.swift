@@ -277,25 +277,14 @@ extension SmallTableau {
         record(LogEntry(kind: .remove, relation: .equal, index: t, termStart: 0, termCount: 0, priority: 0, constant: 0))
     }
 
-    /// kiwi's getMarkerLeavingRow: the row to pivot a parametric marker into before its row is
-    /// dropped, chosen to keep the tableau feasible.
+    /// The row to pivot a parametric marker into before its row is dropped, chosen by the
+    /// general tableau's rule (`Tableau.MarkerLeavingChoice`).
     private func markerLeavingRow(_ marker: Int32) -> Int? {
-        var first = -1, second = -1, third = -1
-        var r1 = Double.infinity, r2 = Double.infinity
+        var choice = Tableau.MarkerLeavingChoice()
         forEachRow(holding: marker) { l, b, c in
-            if kinds[Int(b)] == .external {
-                third = l
-            } else if c < 0 {
-                let r = -constants[l] / c
-                if r < r1 { r1 = r; first = l }
-            } else {
-                let r = constants[l] / c
-                if r < r2 { r2 = r; second = l }
-            }
+            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l])
         }
-        if first >= 0 { return first }
-        if second >= 0 { return second }
-        return third >= 0 ? third : nil
+        return choice.result
     }
 
     // MARK: - Variables

@@ -54,10 +54,18 @@ extension Tableau {
         guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint.priority) }
         guard constraint.expression.isFinite else { throw SolverError.nonFiniteConstraint(constraint) }
         guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
+        let exprConstant = constant ?? constraint.expression.constant
+        guard try install(constraint, constant: exprConstant) else {
+            throw unsatisfiable(constraint, constant: exprConstant)
+        }
+    }
+
+    /// Installs a checked constraint at `constant`.
+    /// - Returns: false, with the tableau as it was, when the (required) constraint cannot hold
+    ///   with the required constraints installed.
+    mutating func install(_ constraint: Constraint, constant exprConstant: Double) throws -> Bool {
         invalidateAllValues()
         compactIfNeeded()
-        let exprConstant = constant ?? constraint.expression.constant
-
         // createRow: the expression, then the markers. The terms are read in place: copying the
         // expression or a term would retain its variables.
         beginAccumulator(constant: exprConstant)
@@ -65,11 +73,18 @@ extension Tableau {
             accumulate(symbol(for: variable), coefficient)
         }
         guard var tag = try installAccumulated(constraint.relation, constraint.priority, constant: exprConstant) else {
-            throw unsatisfiable(constraint, constant: exprConstant)
+            return false
         }
         tag.id = ObjectIdentifier(constraint)
-        _ = storeTag(tag, constraint)
-        try optimize()
+        let t = storeTag(tag, constraint)
+        do {
+            try optimize()
+        } catch {
+            // A numerical dead end (see `optimize()`): the constraint does not stay half added.
+            try? remove(tag: t)
+            throw error
+        }
+        return true
     }
 
     /// Installs the row in the accumulator (the constraint's expression, `relation 0`) with the
@@ -331,29 +346,17 @@ extension Tableau {
         }
     }
 
-    /// kiwi's getMarkerLeavingRow: the row to pivot a parametric marker into before its row is
-    /// dropped, chosen to keep the tableau feasible.
+    /// The row to pivot a parametric marker into before its row is dropped (see
+    /// `MarkerLeavingChoice`).
     private mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
         collectColumn(marker)
-        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
-        var r1 = Double.infinity, r2 = Double.infinity
+        var choice = MarkerLeavingChoice()
         for k in columnSlots.indices {
             let slot = columnSlots[k]
-            let b = rows[Int(slot)].basic
-            guard b >= 0 else { continue }
-            let c = cellCoefficients[columnCells[k]]
-            if rowKinds[Int(slot)] == .external {
-                third = slot
-            } else if c < 0 {
-                let r = -rows[Int(slot)].constant / c
-                if r < r1 { r1 = r; first = slot }
-            } else {
-                let r = rows[Int(slot)].constant / c
-                if r < r2 { r2 = r; second = slot }
-            }
+            guard rows[Int(slot)].basic >= 0 else { continue }
+            choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: cellCoefficients[columnCells[k]],
+                            constant: rows[Int(slot)].constant)
         }
-        if first >= 0 { return first }
-        if second >= 0 { return second }
-        return third >= 0 ? third : nil
+        return choice.result.map { Int32($0) }
     }
 }

@@ -3,14 +3,24 @@
 
 extension Tableau {
     /// Moves the constant of an installed constraint by `delta` through its marker column.
+    ///
+    /// The marker's column is the constant's (times the marker's coefficient), so the move is the
+    /// substitution `marker := marker + shift` in every row, or a basic marker's row constant
+    /// moved by `-shift`. The objective levels' values follow the rows, but for the marker's own
+    /// cost when the marker is an error symbol: after the move the marker measures the changed
+    /// constraint's error, which is what its cost weighs, so that term moves nothing (an edit
+    /// variable's `x - 638 == 0` at x = 638 is violated by 0, not by 638).
     private mutating func shiftMarker(_ t: Int32, by delta: Double) {
         let shift = delta / tags[Int(t)].markerCoefficient
         let m = tags[Int(t)].marker
         let slot = symbols[Int(m)].row
+        let ownLevel = symbols[Int(m)].kind == .error ? existingLevel(for: tags[Int(t)].priority) ?? -1 : -1
         if slot >= 0 {
             rows[Int(slot)].constant -= shift
             rowConstantChanged(slot)
             noteFeasibility(slot)
+            // The row holds the marker's value, which its level counts at cost 1.
+            if ownLevel >= 0 { levels[ownLevel].value -= shift }
         } else {
             let waiting = forEachRowOfColumn(m) { t, slot, coefficient in
                 t.rows[Int(slot)].constant += coefficient * shift
@@ -18,6 +28,7 @@ extension Tableau {
                 t.noteFeasibility(slot)
             }
             for l in levels.indices { levels[l].value += objectiveCoefficient(l, m) * shift }
+            if ownLevel >= 0 { levels[ownLevel].value -= shift }
             if waiting { expandDagRowsOfCopiedColumn() }
         }
     }
@@ -95,11 +106,14 @@ extension Tableau {
     /// 1. Refuse an unknown constraint or a non-finite constant anywhere in the batch before
     ///    anything moves (a pass of cache lookups): moving markers and back again is exact only
     ///    up to rounding, which a huge constant earlier in the batch would make visible.
-    /// 2. Move the markers of the changed constraints; a redundant required equality, whose
-    ///    marker carries no column, is taken out and put back with its new constant as
-    ///    `setConstant` does (under a new tag, perhaps: each change looks its tag up again).
-    /// 3. Repair the solution once with the dual simplex.
-    /// 4. If the repair fails, put every constant back (in reverse order) and find the change to
+    /// 2. Take out the redundant required equalities of the batch (a dummy row each: their
+    ///    markers carry no column to move). They hold only with the batch's other constants
+    ///    (`x == 10` and `2x == 20` moved to 15 and 30 together), so they go back in step 5,
+    ///    after the others moved. Taking one out frees its row and changes no other row.
+    /// 3. Move the markers of the other changed constraints.
+    /// 4. Repair the solution once with the dual simplex.
+    /// 5. Put the redundant equalities back, each at the last constant the batch gives it.
+    /// 6. If step 4 or 5 fails, put every constant back (in reverse order) and find the change to
     ///    blame: applied one at a time in the batch's order, the first that cannot hold with the
     ///    ones before it. Those are put back too, and its error is thrown.
     mutating func setConstants(_ changes: [(Constraint, Double)]) throws {
@@ -108,50 +122,64 @@ extension Tableau {
             guard tag(of: constraint) != nil else { throw SolverError.unknownConstraint(constraint) }
             guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
         }
+        // 2. The redundant equalities out, with their constants before and after.
+        var redundant: [(constraint: Constraint, old: Double, new: Double)] = []
+        for (constraint, constant) in changes {
+            if let k = redundant.firstIndex(where: { $0.constraint === constraint }) {
+                redundant[k].new = constant
+                continue
+            }
+            let t = tag(of: constraint)!
+            let marker = tags[Int(t)].marker
+            guard symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0,
+                  tags[Int(t)].constant != constant else { continue }
+            redundant.append((constraint, tags[Int(t)].constant, constant))
+            try remove(tag: t)
+        }
         var applied: [(tag: Int32, old: Double, delta: Double)] = []
         applied.reserveCapacity(changes.count)
-        var readded: [(constraint: Constraint, old: Double)] = []
+        var readded = 0
         do {
-            // 2. The moves, with what undoes them.
+            // 3. The moves, with what undoes them.
             for (constraint, constant) in changes {
-                // Known, as checked: re-adding a redundant equality keeps it installed.
-                guard let t = tag(of: constraint) else {
-                    throw SolverError.internalError("\(constraint) left the solver during setConstants")
-                }
+                guard let t = tag(of: constraint) else { continue }   // taken out in step 2
                 let old = tags[Int(t)].constant
                 let delta = constant - old
                 if delta == 0 { continue }
-                let marker = tags[Int(t)].marker
-                if symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0 {
-                    try dualOptimize()
-                    try setConstant(constant, for: constraint)
-                    readded.append((constraint, old))
-                    continue
-                }
                 shiftMarker(t, by: delta)
                 tags[Int(t)].constant = constant
                 applied.append((t, old, delta))
             }
-            // 3. One repair.
+            // 4. One repair.
             try dualOptimize()
+            // 5. The redundant equalities back.
+            for r in redundant {
+                guard try install(r.constraint, constant: r.new) else { throw DualOptimizeFailure() }
+                readded += 1
+            }
         } catch {
-            // 4. Back to where the batch started, then the change to blame.
-            try restore(applied, readded)
+            // 6. Back to where the batch started, then the change to blame.
+            try restore(applied, redundant, readded: readded)
             throw blame(changes)
         }
     }
 
-    /// Undoes the moves of a failed ``setConstants(_:)``: the shifted markers, then the re-added
-    /// equalities, last first.
+    /// Undoes the moves of a failed ``setConstants(_:)``: the redundant equalities put back so
+    /// far come out, the shifted markers move back (last first), and every redundant equality
+    /// goes back at its old constant.
     private mutating func restore(_ applied: [(tag: Int32, old: Double, delta: Double)],
-                                  _ readded: [(constraint: Constraint, old: Double)]) throws {
-        for a in applied.reversed() {
-            shiftMarker(a.tag, by: -a.delta)
-            tags[Int(a.tag)].constant = a.old
-        }
+                                  _ redundant: [(constraint: Constraint, old: Double, new: Double)],
+                                  readded: Int) throws {
         do {
+            for r in redundant.prefix(readded).reversed() { try remove(r.constraint) }
+            for a in applied.reversed() {
+                shiftMarker(a.tag, by: -a.delta)
+                tags[Int(a.tag)].constant = a.old
+            }
             try dualOptimize()
-            for r in readded.reversed() { try setConstant(r.old, for: r.constraint) }
+            for r in redundant {
+                guard try install(r.constraint, constant: r.old) else { throw DualOptimizeFailure() }
+            }
         } catch {
             throw SolverError.internalError("restoring constants after a failed batch failed")
         }

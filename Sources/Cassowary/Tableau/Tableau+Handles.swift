@@ -58,7 +58,13 @@ extension Tableau {
             termCoefficients.append(c)
         }
         let t = storeValueTag(tag, relation: constraint.relation, termStart: start, termCount: Int32(constraint.expression.count))
-        try optimize()
+        do {
+            try optimize()
+        } catch {
+            // A numerical dead end (see `optimize()`): the constraint does not stay half added.
+            try? remove(tag: t)
+            throw error
+        }
         return ConstraintHandle(owner: serial, tag: t, generation: valueTags[Int(t)].generation)
     }
 

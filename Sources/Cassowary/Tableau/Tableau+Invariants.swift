@@ -21,6 +21,11 @@ extension Tableau {
                 if !seen.insert(s).inserted { problems.append("row \(slot): symbol \(s) twice") }
                 if abs(cellCoefficients[i]) < Tableau.epsilon { problems.append("row \(slot): zero cell \(s)") }
                 if s == b { problems.append("row \(slot): mentions its own basic symbol") }
+                // A redundant required equality: its dummy equals other dummies, never a symbol
+                // that the simplex may move.
+                if rowKinds[slot] == .dummy && symbols[Int(s)].kind != .dummy {
+                    problems.append("dummy row \(slot) mentions the \(symbols[Int(s)].kind) symbol \(s)")
+                }
                 if symbols[Int(s)].row >= 0 {
                     if symbols[Int(b)].kind != .external {
                         problems.append("restricted row \(slot) (\(symbols[Int(b)].kind)) mentions basic \(s)")

@@ -55,9 +55,18 @@ extension Tableau {
     /// Primal simplex on the objective levels, highest priority first. A symbol may enter at a
     /// level only if it has a zero coefficient at every higher level, so that no lower priority
     /// ever buys its improvement with a higher one.
+    ///
+    /// Each level is a sum of error symbols, all >= 0, so it is bounded below: a symbol that
+    /// could grow without limit would have to leave every error unchanged or growing, and its
+    /// true cost is >= 0. A negative cost with no row to limit it is therefore rounding (a
+    /// residue just past epsilon in rows whose coefficients grew to thousands), and it is set
+    /// to its exact value, zero, where kiwi reports an unbounded objective.
+    /// - Throws: `SolverError.internalError` past `pivotLimit` pivots: a numerical dead end
+    ///   (rounding that makes Bland's rule cycle), never an exact system.
     mutating func optimize() throws {
         var degenerate = 0
         var l = 0
+        var budget = pivotLimit
         while l < levels.count {
             // Bland's rule guards against cycling; degenerate pivots are common in layouts (every
             // view of a chain may take one), so it starts only after as many as there are symbols.
@@ -67,13 +76,21 @@ extension Tableau {
                 continue
             }
             guard let (slot, ratio) = leavingRow(for: q, bland: bland) else {
-                throw SolverError.internalError("the objective is unbounded")
+                addObjective(l, q, -objectiveCoefficient(l, q))
+                continue
             }
+            budget -= 1
+            guard budget > 0 else { throw SolverError.internalError("the simplex made \(pivotLimit) pivots without reaching the optimum") }
             degenerate = ratio < Tableau.epsilon ? degenerate + 1 : 0
             pivot(q, slot)
         }
         clearCandidates()
     }
+
+    /// The most pivots one run of the primal simplex makes: far more than any system needs (a
+    /// layout's add takes a few, a 10,000-view squeeze a few thousand), so that rounding which
+    /// defeats Bland's rule ends in an error rather than a hang.
+    var pivotLimit: Int { 1000 + 50 * symbols.count }
 
     /// Empties the candidate stacks once the objective is optimal: nothing in them can enter, and
     /// every later change that makes a symbol enterable pushes it again. Without this, stacks grow
@@ -100,36 +117,6 @@ extension Tableau {
         return true
     }
 
-    /// The ratio test's choice among the restricted rows that limit how far a symbol can grow:
-    /// the least ratio, ties to the lowest basic symbol (Bland's rule).
-    /// Ties go to an error symbol before a slack: an error that leaves the basis at zero is a
-    /// constraint satisfied exactly, with its cost in the objective, while a slack left basic keeps
-    /// the room the constraint allows. The other order leaves degenerate rows (an error basic at
-    /// zero) that a later dual simplex must walk through view by view. Then the lowest symbol, or
-    /// the lowest symbol only under Bland's rule. Both tableaux choose through this one rule, so
-    /// that a small system and its promotion pivot alike.
-    struct LeavingChoice {
-        /// The chosen row (a slot or a line), or -1.
-        private(set) var best = -1
-        private(set) var ratio = Double.infinity
-        private var key = Int64.max
-        let bland: Bool
-
-        init(bland: Bool) { self.bland = bland }
-
-        /// Weighs a restricted row whose basic symbol `b` (of `kind`) limits the growth at `r`.
-        @inline(__always) mutating func consider(_ row: Int, basic b: Int32, kind: Kind, ratio r: Double) {
-            let k = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
-            if r < ratio - Tableau.epsilon || (r <= ratio + Tableau.epsilon && k < key) {
-                best = row
-                key = k
-                ratio = min(r, ratio)
-            }
-        }
-
-        var result: (Int, Double)? { best < 0 ? nil : (best, ratio) }
-    }
-
     /// The ratio test (see `LeavingChoice`): the restricted row that limits how far `q` can grow.
     mutating func leavingRow(for q: Int32, bland: Bool = false) -> (Int32, Double)? {
         collectColumn(q)
@@ -147,19 +134,28 @@ extension Tableau {
         return choice.result.map { (Int32($0.0), $0.1) }
     }
 
-    /// Drives the artificial objective (a copy of the row being added) to its minimum.
+    /// Drives the artificial objective (a copy of the row being added) to its minimum. The
+    /// objective is the artificial symbol's value, >= 0: as in `optimize()`, a negative cost
+    /// that no row limits is rounding, and is set to zero.
     mutating func optimizeArtificial() throws {
+        var budget = pivotLimit
         while true {
             let h = rows[Int(artificialSlot)]
-            var q = Int32.max
+            var q = Int32.max, cell = -1
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
-                if cellCoefficients[i] < 0, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0, s < q { q = s }
+                if cellCoefficients[i] < 0, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0, s < q {
+                    q = s
+                    cell = i
+                }
             }
             if q == Int32.max { return }
             guard let (slot, _) = leavingRow(for: q, bland: true) else {
-                throw SolverError.internalError("the artificial objective is unbounded")
+                removeCell(artificialSlot, at: cell)
+                continue
             }
+            budget -= 1
+            guard budget > 0 else { throw SolverError.internalError("the simplex made \(pivotLimit) pivots without reaching the optimum") }
             pivot(q, slot)
         }
     }

@@ -1,0 +1,76 @@
+// The two rules that choose a row to pivot in, shared by `Tableau` and `SmallTableau` so that a
+// small system and its promotion pivot alike: the primal ratio test's (`LeavingChoice`) and the
+// choice of the row a removed constraint's marker leaves through (`MarkerLeavingChoice`).
+
+extension Tableau {
+    /// The ratio test's choice among the restricted rows that limit how far a symbol can grow:
+    /// the least ratio, ties to the lowest basic symbol (Bland's rule).
+    /// Ties go to an error symbol before a slack: an error that leaves the basis at zero is a
+    /// constraint satisfied exactly, with its cost in the objective, while a slack left basic keeps
+    /// the room the constraint allows. The other order leaves degenerate rows (an error basic at
+    /// zero) that a later dual simplex must walk through view by view. Then the lowest symbol, or
+    /// the lowest symbol only under Bland's rule. Both tableaux choose through this one rule, so
+    /// that a small system and its promotion pivot alike.
+    struct LeavingChoice {
+        /// The chosen row (a slot or a line), or -1.
+        private(set) var best = -1
+        private(set) var ratio = Double.infinity
+        private var key = Int64.max
+        let bland: Bool
+
+        init(bland: Bool) { self.bland = bland }
+
+        /// Weighs a restricted row whose basic symbol `b` (of `kind`) limits the growth at `r`.
+        @inline(__always) mutating func consider(_ row: Int, basic b: Int32, kind: Kind, ratio r: Double) {
+            let k = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
+            if r < ratio - Tableau.epsilon || (r <= ratio + Tableau.epsilon && k < key) {
+                best = row
+                key = k
+                ratio = min(r, ratio)
+            }
+        }
+
+        var result: (Int, Double)? { best < 0 ? nil : (best, ratio) }
+    }
+
+    /// kiwi's getMarkerLeavingRow: the row to pivot a parametric marker into before its row is
+    /// dropped, chosen to keep the tableau feasible, with one rule before kiwi's:
+    /// 1. A dummy row (a redundant required equality: its dummy basic equals other dummies, at
+    ///    zero) that holds the marker, the one with the largest coefficient. Its constant is zero,
+    ///    so the pivot moves no other constant, and it substitutes dummies only. Another row at
+    ///    the same zero ratio (an error row, say) would leave the dummy row holding that row's
+    ///    symbols: a required equality that the simplex then lets drift, since it treats a basic
+    ///    dummy as a row of no bound.
+    /// 2. A restricted row where the marker has a negative coefficient, least ratio first.
+    /// 3. A restricted row where it has a positive coefficient, least ratio first.
+    /// 4. An external row.
+    struct MarkerLeavingChoice {
+        private var dummy = -1, first = -1, second = -1, third = -1
+        private var largest = 0.0, r1 = Double.infinity, r2 = Double.infinity
+
+        /// Weighs a row (of basic `kind`, constant `constant`) in which the marker has coefficient `c`.
+        @inline(__always) mutating func consider(_ row: Int, kind: Kind, coefficient c: Double, constant: Double) {
+            switch kind {
+            case .dummy:
+                if abs(c) > largest { largest = abs(c); dummy = row }
+            case .external:
+                third = row
+            default:
+                if c < 0 {
+                    let r = -constant / c
+                    if r < r1 { r1 = r; first = row }
+                } else {
+                    let r = constant / c
+                    if r < r2 { r2 = r; second = row }
+                }
+            }
+        }
+
+        var result: Int? {
+            if dummy >= 0 { return dummy }
+            if first >= 0 { return first }
+            if second >= 0 { return second }
+            return third >= 0 ? third : nil
+        }
+    }
+}

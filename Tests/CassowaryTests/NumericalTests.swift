@@ -1,0 +1,71 @@
+import Cassowary
+import Foundation
+import TestSupport
+import Testing
+
+/// Systems where rounding decides: coefficients of a thousand and a thousandth, of a billion,
+/// rows whose coefficients grow to thousands. Found by a stress probe of the solver (its seeds
+/// are named).
+@Suite struct NumericalTests {
+    /// Plain coefficients (0.25 ... 3): rows grow to coefficients in the thousands, and an
+    /// objective coefficient of rounding (-1.5e-8, just past epsilon) looks like an improving
+    /// direction that no row limits. `add` used to throw `internalError("the objective is
+    /// unbounded")` for the satisfiable required `-v21 >= 0`, and left it installed in a
+    /// tableau that was not optimal. A level is a sum of errors >= 0, so the cost is rounding
+    /// (see `Tableau.optimize()`): every add succeeds, and the tableau stays sound (seed 1022 of
+    /// the probe).
+    @Test func unboundedObjectiveOnPlainSystem() throws {
+        let specs: [([(Int, Double)], Double, Relation, Double)] = [
+            ([(11, 1), (79, -0.5)], 0, .greaterThanOrEqual, 1000),
+            ([(101, -1), (80, -0.5)], 0, .greaterThanOrEqual, 1000),
+            ([(59, -1)], 0, .greaterThanOrEqual, 500),
+            ([(35, -1), (28, 1)], 0, .equal, 10),
+            ([(11, -1), (93, -1), (35, -1)], 0, .greaterThanOrEqual, 1000),
+            ([(23, 2), (6, 1)], 0, .lessThanOrEqual, 1000),
+            ([(7, 1)], 0, .greaterThanOrEqual, 1000),
+            ([(25, -1), (31, -1)], 0, .greaterThanOrEqual, 1000),
+            ([(79, 1), (66, -0.25), (31, -1)], 0, .greaterThanOrEqual, 1000),
+            ([(7, 1), (76, -0.25)], 0, .greaterThanOrEqual, 1000),
+            ([(23, -1), (5, 1), (61, -1)], 0, .lessThanOrEqual, 1000),
+            ([(4, -1), (5, 1)], 0, .lessThanOrEqual, 1000),
+            ([(100, -0.5)], 0, .equal, 10),
+            ([(28, 1), (88, -0.5)], 0, .greaterThanOrEqual, 1000),
+            ([(4, -1), (32, 1), (29, 1)], 0, .greaterThanOrEqual, 1000),
+            ([(68, -1), (43, -1), (49, 1), (68, 1)], 0, .greaterThanOrEqual, 1000),
+            ([(80, 1)], -111, .greaterThanOrEqual, 10),
+            ([(59, -1), (6, -2), (76, -1), (25, 1)], 0, .lessThanOrEqual, 1000),
+            ([(23, 1), (100, -0.5), (21, 1)], 0, .greaterThanOrEqual, 1000),
+            ([(23, 1), (83, -2), (93, -0.25)], 0, .greaterThanOrEqual, 1000),
+            ([(86, 3), (11, -0.25)], 0, .greaterThanOrEqual, 500),
+            ([(86, -0.25), (2, 1)], 0, .greaterThanOrEqual, 1000),
+            ([(4, -1), (37, -1)], 0, .equal, 1000),
+            ([(93, -0.25), (11, 1), (49, -1)], 0, .greaterThanOrEqual, 1000),
+            ([(88, -1), (37, -1), (76, 1)], 0, .lessThanOrEqual, 1000),
+            ([(83, 2), (66, 3)], 0, .greaterThanOrEqual, 10),
+            ([(32, -1), (2, -1)], -31, .equal, 1000),
+            ([(43, -1)], 0, .greaterThanOrEqual, 1000),
+            ([(101, 2), (100, 1), (21, 1)], 0, .greaterThanOrEqual, 1000),
+            ([(32, 3)], 0, .equal, 1000),
+            ([(4, 1)], 0, .equal, 1000),
+            ([(7, 1), (80, -0.5)], 0, .lessThanOrEqual, 1000),
+            ([(21, -1)], 0, .greaterThanOrEqual, 1000),
+        ]
+        let v = (0..<102).map { Variable("v\($0)") }
+        let solver = Solver(smallTableau: false)
+        var installed: [(Constraint, Double)] = []
+        for (k, s) in specs.enumerated() {
+            let c = Constraint(Expression(s.0.map { Term(v[$0.0], $0.1) }, constant: s.1), s.2, priority: Priority(s.3))
+            var thrown: Error?
+            do { try solver.add(c) } catch { thrown = error }
+            #expect(thrown == nil, "add #\(k) \(c) threw \(thrown.map { "\($0)" } ?? "")")
+            if thrown == nil { installed.append((c, c.expression.constant)) }
+            if thrown != nil {
+                #expect(!solver.contains(c), "add threw, but the constraint is installed")
+                #if CASSOWARY_CHECKS
+                #expect(solver.invariantViolations().isEmpty, "\(solver.invariantViolations().prefix(2))")
+                #endif
+            }
+        }
+        expectMatchesReference(solver, installed, variables: v, "after the adds")
+    }
+}
