@@ -91,6 +91,25 @@ extension Solver {
         try tableau.setConstant(constant, tag: t)
     }
 
+    /// Sets the constants of several installed value constraints and re-solves once, as
+    /// ``setConstants(_:)-(_,[(Constraint,Double)])`` does for objects: all or nothing, and
+    /// changes that hold only together (a required equality and one it implies) hold. The
+    /// handles stay valid.
+    /// - Throws: ``SolverError/unknownConstraintHandle(_:)`` or ``SolverError/nonFiniteValue(_:)``
+    ///   before anything moves, or ``SolverError/unsatisfiableConstraint(_:conflicts:)`` naming
+    ///   the first change that cannot hold with the ones before it (then no constant changes).
+    public func setConstants(_ changes: [(ConstraintHandle, Double)]) throws {
+        if mode == .small && changes.contains(where: { small.tag(of: $0.0) != nil }) { promote() }
+        var targets: [(Tableau.BatchTarget, Double)] = []
+        targets.reserveCapacity(changes.count)
+        for (handle, constant) in changes {
+            guard let t = tableau.tag(of: handle) else { throw SolverError.unknownConstraintHandle(handle) }
+            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
+            targets.append((.value(t), constant))
+        }
+        try tableau.setConstants(targets)
+    }
+
     /// The constant the solver holds for an installed value constraint's expression, or nil.
     public func constant(for constraint: ConstraintHandle) -> Double? {
         mode == .small ? small.tag(of: constraint).map { small.constant(ofTag: $0) }

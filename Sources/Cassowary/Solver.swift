@@ -142,7 +142,7 @@ public final class Solver {
     ///   that cannot hold with the ones before it.
     public func setConstants(_ changes: [(Constraint, Double)]) throws {
         general()
-        try tableau.setConstants(changes)
+        try tableau.setConstants(changes.map { (.object($0.0), $0.1) })
     }
 
     /// The constant the solver holds for an installed constraint's expression, or nil.

@@ -143,4 +143,93 @@ import Testing
             }
         }
     }
+
+    /// The value API's batch: a required equality and the one it implies move together, every
+    /// handle stays valid, and a batch that names a removed handle moves nothing.
+    @Test func aValueBatchMovesImpliedEqualitiesTogetherAndKeepsHandles() throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        let a = try solver.add(x == 10), b = try solver.add(2 * x == 20), c = try solver.add((y == x).priority(500))
+        try solver.setConstants([(b, -30), (a, -15)])
+        #expect(solver.value(of: x) == 15 && solver.value(of: y) == 15)
+        #expect(solver.constant(for: a) == -15 && solver.constant(for: b) == -30)
+        // The handles still name their constraints: one alone cannot move, both can.
+        #expect(throwsUnsatisfiable { try solver.setConstant(-20, for: a) })
+        try solver.setConstants([(a, -20), (b, -40), (c, 3)])
+        #expect(solver.value(of: x) == 20 && solver.value(of: y) == 17)
+        let gone = try solver.add(y >= 0)
+        try solver.remove(gone)
+        #expect(throws: SolverError.self) { try solver.setConstants([(a, -1), (b, -2), (gone, 1)]) }
+        #expect(solver.constant(for: a) == -20 && solver.value(of: x) == 20)
+        expectSound(solver)
+    }
+
+    /// Random systems with implied equalities, built twice, as objects and as values: the two
+    /// batches accept and refuse alike and reach the same optimum, and a refused batch moves no
+    /// constant.
+    @Test(arguments: 0..<3)
+    func valueBatchesMatchObjectBatches(batch: Int) throws {
+        for k in 0..<80 {
+            var rng = SeededGenerator(seed: UInt64(95_000 + batch * 1000 + k))
+            let objects = Solver(), values = Solver()
+            let ov = (0..<4).map { Variable("x\($0)") }
+            let vv = (0..<4).map { values.makeVariable("x\($0)") }
+            var installed: [(Constraint, ConstraintHandle)] = []
+            for _ in 0..<Int.random(in: 3...9, using: &rng) {
+                var terms = Array((0..<4).shuffled(using: &rng).prefix(Int.random(in: 1...2, using: &rng)))
+                    .map { ($0, Double([1, -1, 2].randomElement(using: &rng)!)) }
+                var constant = Double(Int.random(in: -20...20, using: &rng))
+                var relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
+                var priority = Priority([1000.0, 1000, 500].randomElement(using: &rng)!)
+                // Now and then twice an installed required equality: redundant.
+                if Bool.random(using: &rng), let e = installed.first(where: { $0.0.relation == .equal && $0.0.priority.isRequired }) {
+                    terms = e.0.expression.terms.map { t in (ov.firstIndex { $0 === t.variable }!, 2 * t.coefficient) }
+                    constant = 2 * objects.constant(for: e.0)!
+                    relation = .equal
+                    priority = .required
+                }
+                let o = Constraint(Expression(terms.map { Term(ov[$0.0], $0.1) }, constant: constant), relation, priority: priority)
+                var ve = LinearExpression(constant: constant)
+                for (i, c) in terms { ve = ve + c * vv[i] }
+                let accepted = (try? objects.add(o)) != nil
+                let handle = try? values.add(LinearConstraint(ve, relation, priority: priority))
+                #expect(accepted == (handle != nil), "seed \(k): adding \(o)")
+                if accepted, let handle { installed.append((o, handle)) }
+            }
+            guard !installed.isEmpty else { continue }
+            let before = installed.map { values.constant(for: $0.1)! }
+            var objectChanges: [(Constraint, Double)] = [], valueChanges: [(ConstraintHandle, Double)] = []
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let i = Int.random(in: installed.indices, using: &rng)
+                // Often a change of an equality and of its double together.
+                let constant = Double(Int.random(in: -30...30, using: &rng))
+                objectChanges.append((installed[i].0, constant))
+                valueChanges.append((installed[i].1, constant))
+                if let j = installed.indices.first(where: { $0 != i && installed[$0].0.expression.terms.count == installed[i].0.expression.terms.count
+                    && zip(installed[$0].0.expression.terms, installed[i].0.expression.terms).allSatisfy { $0.variable === $1.variable && $0.coefficient == 2 * $1.coefficient } }) {
+                    objectChanges.append((installed[j].0, 2 * constant))
+                    valueChanges.append((installed[j].1, 2 * constant))
+                }
+            }
+            let a = (try? objects.setConstants(objectChanges)) != nil
+            let b = (try? values.setConstants(valueChanges)) != nil
+            #expect(a == b, "seed \(k): objects \(a), values \(b) for \(objectChanges)")
+            expectSound(objects)
+            expectSound(values)
+            // The same optimum (the vertex may differ where the 500 level leaves room).
+            for (p, q) in zip(objects.violationsByPriority, values.violationsByPriority) {
+                #expect(p.priority == q.priority && abs(p.violation - q.violation) < 1e-6, "seed \(k): \(p) against \(q)")
+            }
+            objects.updateVariables()
+            for (o, h) in installed where o.priority.isRequired {
+                var e = o.expression
+                e.constant = objects.constant(for: o)!
+                #expect(violation(of: Constraint(e, o.relation)) < 1e-6, "seed \(k): \(o) broken")
+                #expect(values.constant(for: h) == e.constant, "seed \(k): constants differ for \(o)")
+            }
+            if !b {
+                #expect(installed.map { values.constant(for: $0.1)! } == before, "seed \(k): a refused batch moved constants")
+            }
+        }
+    }
 }

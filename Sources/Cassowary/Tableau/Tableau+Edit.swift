@@ -10,7 +10,7 @@ extension Tableau {
     /// cost when the marker is an error symbol: after the move the marker measures the changed
     /// constraint's error, which is what its cost weighs, so that term moves nothing (an edit
     /// variable's `x - 638 == 0` at x = 638 is violated by 0, not by 638).
-    private mutating func shiftMarker(_ t: Int32, by delta: Double) {
+    mutating func shiftMarker(_ t: Int32, by delta: Double) {
         let shift = delta / tags[Int(t)].markerCoefficient
         let m = tags[Int(t)].marker
         let slot = symbols[Int(m)].row
@@ -91,124 +91,12 @@ extension Tableau {
     }
 
     /// The error for the installed constraint of tag `t`, which cannot hold at `constant`.
-    private mutating func unsatisfiable(tag t: Int32, constant: Double) -> SolverError {
+    mutating func unsatisfiable(tag t: Int32, constant: Double) -> SolverError {
         if let reference = tagConstraints[Int(t)] { return unsatisfiable(reference.takeUnretainedValue(), constant: constant) }
         // The value constraint as written, with the constant that was refused.
         var names: [Int32: Variable] = [:]
         let c = described(tag: t, constant: constant, names: &names)
         return unsatisfiable(described: c, constant: constant, names: &names, excluding: t)
-    }
-
-    /// Sets the constants of several installed constraints, then repairs the solution once:
-    /// changes that undo each other (an intrinsic size's hugging and compression constraints) cost
-    /// no pivots in between. All or nothing:
-    ///
-    /// 1. Refuse an unknown constraint or a non-finite constant anywhere in the batch before
-    ///    anything moves (a pass of cache lookups): moving markers and back again is exact only
-    ///    up to rounding, which a huge constant earlier in the batch would make visible.
-    /// 2. Take out the redundant required equalities of the batch (a dummy row each: their
-    ///    markers carry no column to move). They hold only with the batch's other constants
-    ///    (`x == 10` and `2x == 20` moved to 15 and 30 together), so they go back in step 5,
-    ///    after the others moved. Taking one out frees its row and changes no other row.
-    /// 3. Move the markers of the other changed constraints.
-    /// 4. Repair the solution once with the dual simplex.
-    /// 5. Put the redundant equalities back, each at the last constant the batch gives it.
-    /// 6. If step 4 or 5 fails, put every constant back (in reverse order) and find the change to
-    ///    blame: applied one at a time in the batch's order, the first that cannot hold with the
-    ///    ones before it. Those are put back too, and its error is thrown.
-    mutating func setConstants(_ changes: [(Constraint, Double)]) throws {
-        // 1. The checks.
-        for (constraint, constant) in changes {
-            guard tag(of: constraint) != nil else { throw SolverError.unknownConstraint(constraint) }
-            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
-        }
-        // 2. The redundant equalities out, with their constants before and after.
-        var redundant: [(constraint: Constraint, old: Double, new: Double)] = []
-        for (constraint, constant) in changes {
-            if let k = redundant.firstIndex(where: { $0.constraint === constraint }) {
-                redundant[k].new = constant
-                continue
-            }
-            let t = tag(of: constraint)!
-            let marker = tags[Int(t)].marker
-            guard symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0,
-                  tags[Int(t)].constant != constant else { continue }
-            redundant.append((constraint, tags[Int(t)].constant, constant))
-            try remove(tag: t)
-        }
-        var applied: [(tag: Int32, old: Double, delta: Double)] = []
-        applied.reserveCapacity(changes.count)
-        var readded = 0
-        do {
-            // 3. The moves, with what undoes them.
-            for (constraint, constant) in changes {
-                guard let t = tag(of: constraint) else { continue }   // taken out in step 2
-                let old = tags[Int(t)].constant
-                let delta = constant - old
-                if delta == 0 { continue }
-                shiftMarker(t, by: delta)
-                tags[Int(t)].constant = constant
-                applied.append((t, old, delta))
-            }
-            // 4. One repair.
-            try dualOptimize()
-            // 5. The redundant equalities back.
-            for r in redundant {
-                guard try install(r.constraint, constant: r.new) else { throw DualOptimizeFailure() }
-                readded += 1
-            }
-        } catch {
-            // 6. Back to where the batch started, then the change to blame.
-            try restore(applied, redundant, readded: readded)
-            throw blame(changes)
-        }
-    }
-
-    /// Undoes the moves of a failed ``setConstants(_:)``: the redundant equalities put back so
-    /// far come out, the shifted markers move back (last first), and every redundant equality
-    /// goes back at its old constant.
-    private mutating func restore(_ applied: [(tag: Int32, old: Double, delta: Double)],
-                                  _ redundant: [(constraint: Constraint, old: Double, new: Double)],
-                                  readded: Int) throws {
-        do {
-            for r in redundant.prefix(readded).reversed() { try remove(r.constraint) }
-            for a in applied.reversed() {
-                shiftMarker(a.tag, by: -a.delta)
-                tags[Int(a.tag)].constant = a.old
-            }
-            try dualOptimize()
-            for r in redundant {
-                guard try install(r.constraint, constant: r.old) else { throw DualOptimizeFailure() }
-            }
-        } catch {
-            throw SolverError.internalError("restoring constants after a failed batch failed")
-        }
-    }
-
-    /// The error of the first change of a failed batch that cannot hold with the changes before
-    /// it, applied one at a time; the solver is left as it was. Runs only after a batch failed.
-    private mutating func blame(_ changes: [(Constraint, Double)]) -> SolverError {
-        var done: [(constraint: Constraint, old: Double)] = []
-        var found: SolverError?
-        for (constraint, constant) in changes {
-            let old = tags[Int(tag(of: constraint)!)].constant
-            do {
-                try setConstant(constant, for: constraint)
-                done.append((constraint, old))
-            } catch let error as SolverError {
-                found = error
-                break
-            } catch {
-                found = .internalError("\(error)")
-                break
-            }
-        }
-        for d in done.reversed() {
-            do { try setConstant(d.old, for: d.constraint) } catch {
-                return .internalError("restoring constants after a failed batch failed")
-            }
-        }
-        return found ?? .internalError("a batch of constants failed, but each change holds on its own")
     }
 
     // MARK: - Edit variables

@@ -1,0 +1,157 @@
+// Changing several constants at once (`setConstants`), for constraint objects and value
+// constraints alike: the markers move together and the dual simplex repairs the solution once.
+
+extension Tableau {
+    /// What a batch of constants names: a constraint object, or a value constraint by its tag
+    /// (which stays its own through the batch, so that its handle stays valid).
+    enum BatchTarget {
+        case object(Constraint)
+        case value(Int32)
+
+        func isSame(as other: BatchTarget) -> Bool {
+            switch (self, other) {
+            case let (.object(a), .object(b)): return a === b
+            case let (.value(a), .value(b)): return a == b
+            default: return false
+            }
+        }
+    }
+
+    /// Sets the constants of several installed constraints, then repairs the solution once:
+    /// changes that undo each other (an intrinsic size's hugging and compression constraints) cost
+    /// no pivots in between. All or nothing:
+    ///
+    /// 1. Refuse an unknown constraint or a non-finite constant anywhere in the batch before
+    ///    anything moves (a pass of cache lookups): moving markers and back again is exact only
+    ///    up to rounding, which a huge constant earlier in the batch would make visible.
+    /// 2. Take out the redundant required equalities of the batch (a dummy row each: their
+    ///    markers carry no column to move). They hold only with the batch's other constants
+    ///    (`x == 10` and `2x == 20` moved to 15 and 30 together), so they go back in step 5,
+    ///    after the others moved. Taking one out frees its row and changes no other row.
+    /// 3. Move the markers of the other changed constraints.
+    /// 4. Repair the solution once with the dual simplex.
+    /// 5. Put the redundant equalities back, each at the last constant the batch gives it.
+    /// 6. If step 4 or 5 fails, put every constant back (in reverse order) and find the change to
+    ///    blame: applied one at a time in the batch's order, the first that cannot hold with the
+    ///    ones before it. Those are put back too, and its error is thrown.
+    ///
+    /// Value targets must name installed value constraints (`Solver` checks their handles).
+    mutating func setConstants(_ changes: [(BatchTarget, Double)]) throws {
+        // 1. The checks.
+        for (target, constant) in changes {
+            if case let .object(c) = target, tag(of: c) == nil { throw SolverError.unknownConstraint(c) }
+            guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
+        }
+        // 2. The redundant equalities out, with their constants before and after.
+        var redundant: [(target: BatchTarget, old: Double, new: Double)] = []
+        for (target, constant) in changes {
+            if let k = redundant.firstIndex(where: { $0.target.isSame(as: target) }) {
+                redundant[k].new = constant
+                continue
+            }
+            let t = installedTag(target)
+            let marker = tags[Int(t)].marker
+            guard symbols[Int(marker)].kind == .dummy && symbols[Int(marker)].row >= 0,
+                  tags[Int(t)].constant != constant else { continue }
+            redundant.append((target, tags[Int(t)].constant, constant))
+            try takeOut(target, tag: t)
+        }
+        var applied: [(tag: Int32, old: Double, delta: Double)] = []
+        applied.reserveCapacity(changes.count)
+        var readded = 0
+        do {
+            // 3. The moves, with what undoes them.
+            for (target, constant) in changes where !redundant.contains(where: { $0.target.isSame(as: target) }) {
+                let t = installedTag(target)
+                let old = tags[Int(t)].constant
+                let delta = constant - old
+                if delta == 0 { continue }
+                shiftMarker(t, by: delta)
+                tags[Int(t)].constant = constant
+                applied.append((t, old, delta))
+            }
+            // 4. One repair.
+            try dualOptimize()
+            // 5. The redundant equalities back.
+            for r in redundant {
+                guard try putBack(r.target, constant: r.new) else { throw DualOptimizeFailure() }
+                readded += 1
+            }
+        } catch {
+            // 6. Back to where the batch started, then the change to blame.
+            try restore(applied, redundant, readded: readded)
+            throw blame(changes)
+        }
+    }
+
+    /// The tag of a target known to be installed (checked in step 1, or by `Solver`).
+    private mutating func installedTag(_ target: BatchTarget) -> Int32 {
+        switch target {
+        case let .object(c): return tag(of: c)!
+        case let .value(t): return t
+        }
+    }
+
+    /// Takes a redundant equality out; a value constraint keeps its tag.
+    private mutating func takeOut(_ target: BatchTarget, tag t: Int32) throws {
+        switch target {
+        case .object: try remove(tag: t)
+        case .value: try remove(tag: t, keepingTag: true)
+        }
+    }
+
+    /// Puts a taken-out equality back at `constant`; false when it cannot hold there.
+    private mutating func putBack(_ target: BatchTarget, constant: Double) throws -> Bool {
+        switch target {
+        case let .object(c): return try install(c, constant: constant)
+        case let .value(t): return try reinstallValueConstraint(t, constant: constant)
+        }
+    }
+
+    /// Undoes the moves of a failed batch: the redundant equalities put back so far come out,
+    /// the shifted markers move back (last first), and every redundant equality goes back at its
+    /// old constant.
+    private mutating func restore(_ applied: [(tag: Int32, old: Double, delta: Double)],
+                                  _ redundant: [(target: BatchTarget, old: Double, new: Double)],
+                                  readded: Int) throws {
+        do {
+            for r in redundant.prefix(readded).reversed() { try takeOut(r.target, tag: installedTag(r.target)) }
+            for a in applied.reversed() {
+                shiftMarker(a.tag, by: -a.delta)
+                tags[Int(a.tag)].constant = a.old
+            }
+            try dualOptimize()
+            for r in redundant {
+                guard try putBack(r.target, constant: r.old) else { throw DualOptimizeFailure() }
+            }
+        } catch {
+            throw SolverError.internalError("restoring constants after a failed batch failed")
+        }
+    }
+
+    /// The error of the first change of a failed batch that cannot hold with the changes before
+    /// it, applied one at a time; the solver is left as it was. Runs only after a batch failed.
+    private mutating func blame(_ changes: [(BatchTarget, Double)]) -> SolverError {
+        var done: [(target: BatchTarget, old: Double)] = []
+        var found: SolverError?
+        for (target, constant) in changes {
+            let old = tags[Int(installedTag(target))].constant
+            do {
+                try setConstant(constant, tag: installedTag(target))
+                done.append((target, old))
+            } catch let error as SolverError {
+                found = error
+                break
+            } catch {
+                found = .internalError("\(error)")
+                break
+            }
+        }
+        for d in done.reversed() {
+            do { try setConstant(d.old, tag: installedTag(d.target)) } catch {
+                return .internalError("restoring constants after a failed batch failed")
+            }
+        }
+        return found ?? .internalError("a batch of constants failed, but each change holds on its own")
+    }
+}
