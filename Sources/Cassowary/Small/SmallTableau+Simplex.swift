@@ -61,12 +61,11 @@ extension SmallTableau {
         }
         // 4. chooseSubject: an external variable (the first term's that the row still holds,
         //    else the first in symbol order), else a new marker with a negative coefficient.
-        //    A coefficient under epsilon is no subject (it would be a pivot on rounding).
         var subject: Int32 = -1
         expression.forEachTerm { s, _ in
-            if subject < 0 && symbolRow[Int(s)] < 0 && holds(row, s) && pivotable(row, s) { subject = s }
+            if subject < 0 && symbolRow[Int(s)] < 0 && holds(row, s) { subject = s }
         }
-        if subject < 0 { subject = firstSymbol(row) { kinds[Int($0)] == .external && pivotable(row, $0) } }
+        if subject < 0 { subject = firstSymbol(row) { kinds[Int($0)] == .external } }
         if subject >= 0 {
             makeBasic(subject, in: row)
         } else {
@@ -80,7 +79,7 @@ extension SmallTableau {
             }
             if subject >= 0 {
                 makeBasic(subject, in: row)
-            } else if firstSymbol(row, where: { kinds[Int($0)] != .dummy && pivotable(row, $0) }) < 0 {
+            } else if firstSymbol(row, where: { kinds[Int($0)] != .dummy }) < 0 {
                 // 5. Only dummies: redundant when the constant is zero, else unsatisfiable.
                 guard abs(constants[row]) < SmallTableau.epsilon else { throw Refusal() }
                 makeBasic(marker, in: row)
@@ -102,11 +101,6 @@ extension SmallTableau {
         record(LogEntry(kind: .add, relation: constraint.relation, index: t, termStart: start,
                         termCount: Int32(expression.count), priority: priority, constant: expression.constant))
         return ConstraintHandle(owner: serial, tag: t, generation: tags[Int(t)].generation)
-    }
-
-    /// Whether the coefficient of `s` in line `l` is large enough to divide by (epsilon).
-    private func pivotable(_ l: Int, _ s: Int32) -> Bool {
-        abs(coefficient(l, s)) >= SmallTableau.epsilon
     }
 
     /// A new marker that can be the subject of a row with a constant >= 0: a slack or error

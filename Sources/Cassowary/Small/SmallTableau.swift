@@ -27,7 +27,6 @@ struct SmallTableau {
     static let maxLog = 256
     static let maxLogTerms = 1024
     static let epsilon = Tableau.epsilon
-    static let dropTolerance = Tableau.dropTolerance
     /// `basic` of a line that is an objective level, the artificial objective, or free.
     static let levelLine: Int32 = -2, artificialLine: Int32 = -3, freeLine: Int32 = -1
 
@@ -174,14 +173,13 @@ struct SmallTableau {
         columns[Int(s)] &= ~(1 << UInt64(l))
     }
 
-    /// Adds `value` to a coefficient; one that falls under the tolerance leaves the line: epsilon
-    /// for an objective level's costs, `dropTolerance` for the cells of rows (as `Tableau`).
+    /// Adds `value` to a coefficient; one that falls under epsilon leaves the line.
     @inline(__always) func add(_ l: Int, _ s: Int32, _ value: Double) {
         let i = l &* SmallTableau.width &+ Int(s)
         let m = 2 * l + Int(s >> 6)
         let bit: UInt64 = 1 << UInt64(s & 63)
         let sum = (masks[m] & bit != 0 ? coefficients[i] : 0) + value
-        if abs(sum) < (basic[l] == SmallTableau.levelLine ? SmallTableau.epsilon : SmallTableau.dropTolerance) {
+        if abs(sum) < SmallTableau.epsilon {
             masks[m] &= ~bit
             columns[Int(s)] &= ~(1 << UInt64(l))
         } else {

@@ -19,7 +19,7 @@ extension Tableau {
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
                 if !seen.insert(s).inserted { problems.append("row \(slot): symbol \(s) twice") }
-                if abs(cellCoefficients[i]) < Tableau.dropTolerance { problems.append("row \(slot): zero cell \(s)") }
+                if abs(cellCoefficients[i]) < Tableau.epsilon { problems.append("row \(slot): zero cell \(s)") }
                 if s == b { problems.append("row \(slot): mentions its own basic symbol") }
                 // A redundant required equality: its dummy equals other dummies, never a symbol
                 // that the simplex may move.

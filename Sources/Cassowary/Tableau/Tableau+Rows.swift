@@ -124,7 +124,7 @@ extension Tableau {
         let h = rows[Int(slot)]
         var write = Int(h.start)
         for read in Int(h.start)..<Int(h.start + h.count) {
-            if abs(cellCoefficients[read]) < Tableau.dropTolerance {
+            if abs(cellCoefficients[read]) < Tableau.epsilon {
                 symbols[Int(cellSymbols[read])].refs -= 1
                 if cellSymbols[read] == columnCopy.symbol { columnCopy.note(slot, 0) }
             } else {
@@ -165,7 +165,7 @@ extension Tableau {
                 if i >= 0 {
                     let n = cellCoefficients[i] + v
                     if s == copied { columnCopy.note(target, n) }
-                    if abs(n) >= Tableau.dropTolerance {
+                    if abs(n) >= Tableau.epsilon {
                         cellCoefficients[i] = n
                     } else if indexed {
                         removeCell(target, at: i)
@@ -173,7 +173,7 @@ extension Tableau {
                         cellCoefficients[i] = n
                         cancelled = true
                     }
-                } else if abs(v) >= Tableau.dropTolerance {
+                } else if abs(v) >= Tableau.epsilon {
                     appendCell(target, s, v)
                 }
             }
@@ -191,8 +191,8 @@ extension Tableau {
                     let n = cellCoefficients[i] + v
                     if s == copied { columnCopy.note(target, n) }
                     cellCoefficients[i] = n
-                    if abs(n) < Tableau.dropTolerance { cancelled = true }
-                } else if abs(v) >= Tableau.dropTolerance {
+                    if abs(n) < Tableau.epsilon { cancelled = true }
+                } else if abs(v) >= Tableau.epsilon {
                     appendCell(target, s, v)
                     cellPositions[Int(s)] = rows[Int(target)].count
                 }

@@ -282,7 +282,7 @@ extension Tableau {
         noteDagRowsChanged()
         noteCopiedCoefficient(in: slot)
         rows[Int(slot)].constant = accumulatorConstant
-        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.dropTolerance {
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             appendCell(slot, s, scratch[Int(s)].accumulated)
         }
         return true

@@ -96,7 +96,6 @@ struct Tableau {
     }
 
     static let epsilon = 1.0e-8
-    static let dropTolerance = 1.0e-11
 
     let usesCaches: Bool
     var identity: ObjectIdentifier
