@@ -119,3 +119,58 @@ public prefix func - (operand: Term) -> Term { Term(operand.variable, -operand.c
 @inlinable public func >= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
     Constraint(scaled(rhs, -1, plus: lhs), .greaterThanOrEqual)
 }
+
+// MARK: - Expression operands moved, not copied
+
+// An `Expression` operand that is not used again (a temporary such as `view.right + 8`) is moved
+// into the result: its terms keep their references, where copying them retains each variable and
+// the temporary's end releases it again (the cell through objects made 88 such copies). These
+// overloads are more specific than the generic ones, so they are chosen for every `Expression`
+// operand; one still used afterwards is copied by the caller, as before. Terms keep their order.
+
+@inlinable public func + (lhs: consuming Expression, rhs: Double) -> Expression {
+    lhs.constant += rhs
+    return lhs
+}
+@inlinable public func - (lhs: consuming Expression, rhs: Double) -> Expression {
+    lhs.constant -= rhs
+    return lhs
+}
+
+/// `lhs + scale * rhs`, moving `rhs`'s terms.
+@inlinable func combine<L: ExpressionConvertible>(_ lhs: L, moving rhs: consuming Expression, _ scale: Double) -> Expression {
+    var e = Expression()
+    lhs.append(to: &e, scaledBy: 1)
+    e.append(moving: rhs, scaledBy: scale)
+    return e
+}
+
+@inlinable public func + <L: ExpressionConvertible>(lhs: L, rhs: consuming Expression) -> Expression {
+    combine(lhs, moving: rhs, 1)
+}
+@inlinable public func - <L: ExpressionConvertible>(lhs: L, rhs: consuming Expression) -> Expression {
+    combine(lhs, moving: rhs, -1)
+}
+
+@inlinable public func == (lhs: consuming Expression, rhs: Double) -> Constraint {
+    lhs.constant -= rhs
+    return Constraint(lhs, .equal)
+}
+@inlinable public func <= (lhs: consuming Expression, rhs: Double) -> Constraint {
+    lhs.constant -= rhs
+    return Constraint(lhs, .lessThanOrEqual)
+}
+@inlinable public func >= (lhs: consuming Expression, rhs: Double) -> Constraint {
+    lhs.constant -= rhs
+    return Constraint(lhs, .greaterThanOrEqual)
+}
+
+@inlinable public func == <L: ExpressionConvertible>(lhs: L, rhs: consuming Expression) -> Constraint {
+    Constraint(combine(lhs, moving: rhs, -1), .equal)
+}
+@inlinable public func <= <L: ExpressionConvertible>(lhs: L, rhs: consuming Expression) -> Constraint {
+    Constraint(combine(lhs, moving: rhs, -1), .lessThanOrEqual)
+}
+@inlinable public func >= <L: ExpressionConvertible>(lhs: L, rhs: consuming Expression) -> Constraint {
+    Constraint(combine(lhs, moving: rhs, -1), .greaterThanOrEqual)
+}

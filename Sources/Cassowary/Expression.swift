@@ -91,6 +91,36 @@ public struct Expression {
         constant += scale * other.constant
     }
 
+    /// Appends `scale` times the terms and the constant of `other`, moving its inline terms
+    /// rather than copying them: a copy retains each variable, and the end of `other` releases
+    /// it again (an operator's temporary operand, `view.right + 8`).
+    @inlinable @inline(__always) mutating func append(moving other: consuming Expression, scaledBy scale: Double) {
+        constant += scale * other.constant
+        if other.count > 0 { appendMoving(&other.inline.0, scale) }
+        if other.count > 1 { appendMoving(&other.inline.1, scale) }
+        if other.count > 2 { appendMoving(&other.inline.2, scale) }
+        if other.count > 3 { appendMoving(&other.inline.3, scale) }
+        if let more = other.more { for t in more { append(t.variable, t.coefficient * scale) } }
+    }
+
+    /// Appends the term in `slot`, scaled, leaving an empty slot there: a swap moves the
+    /// variable's reference without retaining it.
+    @inlinable @inline(__always) mutating func appendMoving(_ slot: inout Slot, _ scale: Double) {
+        var taken = Slot(nil, 0)
+        swap(&taken, &slot)
+        taken.coefficient *= scale
+        switch count {
+        case 0: swap(&inline.0, &taken)
+        case 1: swap(&inline.1, &taken)
+        case 2: swap(&inline.2, &taken)
+        case 3: swap(&inline.3, &taken)
+        default:
+            if more == nil { more = [] }
+            more!.append(Term(taken.variable.unsafelyUnwrapped, taken.coefficient))
+        }
+        count += 1
+    }
+
     /// Calls `body` with each term's variable and coefficient, in order, without copying the
     /// terms (no retain of the variables, no array).
     @inlinable @inline(__always) func forEachTerm(_ body: (Variable, Double) throws -> Void) rethrows {

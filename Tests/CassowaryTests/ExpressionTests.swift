@@ -49,6 +49,26 @@ import Cassowary
         }
     }
 
+    /// Temporaries are moved into the result (`Expression+Operators`): the terms keep their
+    /// order and coefficients, past four terms too, and an expression used again is unchanged.
+    @Test func movedOperandsKeepTheirTermsAndTheOriginal() throws {
+        let v = (0..<7).map { Variable("v\($0)") }
+        let right = v[1] + v[2]
+        let a = v[0] == right + 8
+        let b = v[0] <= right - 3
+        #expect(a.description == "v0 - v1 - v2 == 8" && b.description == "v0 - v1 - v2 <= -3")
+        #expect(right.description == "v1 + v2", "the reused operand is intact: \(right)")
+        let long = v[0] + (v[1] + v[2] + v[3] + v[4] + v[5] + 2 * v[6] + 1)
+        #expect(long.description == "v0 + v1 + v2 + v3 + v4 + v5 + 2 * v6 + 1")
+        let wide = (v[0] - (v[1] + v[2] + v[3] + v[4] + v[5])) >= 4
+        #expect(wide.description == "v0 - v1 - v2 - v3 - v4 - v5 >= 4")
+        let solver = Solver()
+        for (i, x) in v.enumerated() where i > 0 { try solver.add(x == Double(i)) }
+        try solver.add(a)
+        solver.updateVariables()
+        #expect(v[0].value == 11)
+    }
+
     @Test func descriptionsReadLikeCode() {
         let x = Variable("x"), y = Variable("y")
         #expect((2 * x + y - 10).description == "2 * x + y - 10")
