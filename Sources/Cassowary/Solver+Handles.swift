@@ -92,7 +92,7 @@ extension Solver {
     }
 
     /// Sets the constants of several installed value constraints and re-solves once, as
-    /// ``setConstants(_:)-(_,[(Constraint,Double)])`` does for objects: all or nothing, and
+    /// the `setConstants(_:)` of constraint objects does: all or nothing, and
     /// changes that hold only together (a required equality and one it implies) hold. The
     /// handles stay valid.
     /// - Throws: ``SolverError/unknownConstraintHandle(_:)`` or ``SolverError/nonFiniteValue(_:)``
