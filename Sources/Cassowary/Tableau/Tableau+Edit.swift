@@ -91,7 +91,7 @@ extension Tableau {
     }
 
     /// The error for the installed constraint of tag `t`, which cannot hold at `constant`.
-    mutating func unsatisfiable(tag t: Int32, constant: Double) -> SolverError {
+    private mutating func unsatisfiable(tag t: Int32, constant: Double) -> SolverError {
         if let reference = tagConstraints[Int(t)] { return unsatisfiable(reference.takeUnretainedValue(), constant: constant) }
         // The value constraint as written, with the constant that was refused.
         var names: [Int32: Variable] = [:]
