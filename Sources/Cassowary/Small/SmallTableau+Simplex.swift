@@ -19,9 +19,15 @@ extension SmallTableau {
         let expression = constraint.expression
         let priority = constraint.priority.rawValue
         guard constraint.priority.isValid, expression.isFinite else { throw Refusal() }
+        //    A row `Tableau` would scale (coefficients past 0.01...100, see
+        //    `Tableau.rowScale(largest:)`) is refused: the small tableau keeps unit costs.
         var owned = expression.count == 0 || expression.owner == serial
-        expression.forEachTerm { s, _ in owned = owned && owns(VariableHandle(owner: serial, symbol: s)) }
-        guard owned, availableSymbols >= 3, availableLines >= 3, availableTags >= 1,
+        var largest = 0.0
+        expression.forEachTerm { s, c in
+            owned = owned && owns(VariableHandle(owner: serial, symbol: s))
+            largest = max(largest, abs(c))
+        }
+        guard owned, Tableau.rowScale(largest: largest) == 1, availableSymbols >= 3, availableLines >= 3, availableTags >= 1,
               !keepsLog || logCount < SmallTableau.maxLog && logTermCount + expression.count <= SmallTableau.maxLogTerms,
               !needsMissingLevel(constraint.priority) else { throw Refusal() }
 

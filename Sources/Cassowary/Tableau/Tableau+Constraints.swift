@@ -94,37 +94,46 @@ extension Tableau {
     ///   (required) row cannot hold with the required rows installed, which leaves the tableau
     ///   as it was.
     mutating func installAccumulated(_ relation: Relation, _ priority: Priority, constant: Double) throws -> Tag? {
+        // The row's scale (see `Tableau.rowScale(largest:)`): dividing by it brings the largest
+        // coefficient to 1, so that the cells its pivots make stay above epsilon. The markers
+        // then stand for `scale` units of the expression, and an error costs `scale` per unit.
+        var largest = 0.0
+        for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
+        let scale = Tableau.rowScale(largest: largest)
+        if scale != 1 {
+            for s in touched { scratch[Int(s)].accumulated /= scale }
+            accumulatorConstant /= scale
+        }
         var marker: Int32
         var other: Int32 = -1
-        var markerCoefficient = 1.0
+        var k = 1.0
         var errorLevel = -1
         if !priority.isRequired { errorLevel = level(for: priority.rawValue) }
         switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
-            let k: Double = relation == .lessThanOrEqual ? 1 : -1
+            k = relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack)
-            markerCoefficient = k
             accumulate(marker, k)
             if errorLevel >= 0 {
                 other = newSymbol(.error)
                 accumulate(other, -k)
-                addObjective(errorLevel, other, 1)
+                addObjective(errorLevel, other, scale)
             }
         case .equal:
             if errorLevel >= 0 {
                 marker = newSymbol(.error)
                 other = newSymbol(.error)
-                markerCoefficient = -1
+                k = -1
                 accumulate(marker, -1)
                 accumulate(other, 1)
-                addObjective(errorLevel, marker, 1)
-                addObjective(errorLevel, other, 1)
+                addObjective(errorLevel, marker, scale)
+                addObjective(errorLevel, other, scale)
             } else {
                 marker = newSymbol(.dummy)
                 accumulate(marker, 1)
             }
         }
-        let tag = Tag(id: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
+        let tag = Tag(id: nil, marker: marker, other: other, markerCoefficient: k * scale,
                       constant: constant, priority: priority.rawValue)
 
         if let fresh = freshExternal() {
@@ -332,16 +341,17 @@ extension Tableau {
     /// Takes a constraint's error symbols out of the objective.
     private mutating func removeErrorEffects(_ tag: Tag) {
         guard let l = existingLevel(for: tag.priority) else { return }
+        let cost = tag.errorCost
         for k in 0..<2 {
             let s = k == 0 ? tag.marker : tag.other
             guard s >= 0 && symbols[Int(s)].kind == .error else { continue }
             let slot = symbols[Int(s)].row
             if slot >= 0 {
                 let h = rows[Int(slot)]
-                levels[l].value -= h.constant
-                for i in Int(h.start)..<Int(h.start + h.count) { addObjective(l, cellSymbols[i], -cellCoefficients[i]) }
+                levels[l].value -= cost * h.constant
+                for i in Int(h.start)..<Int(h.start + h.count) { addObjective(l, cellSymbols[i], -cost * cellCoefficients[i]) }
             } else {
-                addObjective(l, s, -1)
+                addObjective(l, s, -cost)
             }
         }
     }

@@ -75,11 +75,17 @@ struct Tableau {
         var id: ObjectIdentifier?
         var marker: Int32
         var other: Int32
-        /// The marker's coefficient in the row the constraint was created as.
+        /// The marker's coefficient against the constraint's expression: the row the constraint
+        /// was created as is `expression / scale + k * marker = 0` (k = +-1, see
+        /// `Tableau.rowScale(largest:)`), so `expression + k * scale * marker = 0`.
         var markerCoefficient: Double
         /// The constant of the constraint's expression the tableau holds now.
         var constant: Double
         var priority: Double
+
+        /// What each error symbol of the constraint costs per unit in its objective level: the
+        /// row's scale, so that a level counts violations in the expression's units.
+        var errorCost: Double { abs(markerCoefficient) }
     }
 
     /// What a value constraint's tag keeps beside its `Tag` (see Tableau+Handles.swift), in
@@ -96,6 +102,16 @@ struct Tableau {
     }
 
     static let epsilon = 1.0e-8
+
+    /// The factor a new constraint's row is divided by, from its largest coefficient: 1 for the
+    /// coefficients of layouts (0.01 to 100), else that coefficient, so that the row's largest is
+    /// 1. Cells under `epsilon` leave the rows, so a row of `1e9 * x` would make every row it is
+    /// substituted into lose the terms it divides under epsilon (another constraint's `2 * x`
+    /// for good), and rows of coefficients 1e-3 would make products under it. Rows of layouts
+    /// are left as they are, so that their pivots do not move.
+    static func rowScale(largest: Double) -> Double {
+        largest > 100 || (largest > 0 && largest < 0.01) ? largest : 1
+    }
 
     let usesCaches: Bool
     var identity: ObjectIdentifier
