@@ -54,6 +54,23 @@ import Testing
         }
     }
 
+    /// A scaled non-required constraint counts its violation divided by its scale: `1000x >= 1000`
+    /// at x = 0 is violated by 1000 and counts 1, as `x >= 1` would, in both tableaux; a required
+    /// row is only divided, and holds as written.
+    @Test func aScaledConstraintCountsItsViolationInItsScaledUnits() throws {
+        for solver in [Solver(), Solver(smallTableau: false)] {
+            let x = Variable("x"), y = Variable("y")
+            try solver.add(x == 0)
+            try solver.add((1000 * x >= 1000).priority(10))
+            try solver.add(0.001 * y == 0.002)
+            solver.updateVariables()
+            let level = solver.violationsByPriority.first { $0.priority.rawValue == 10 }?.violation
+            #expect(level.map { abs($0 - 1) < 1e-9 } == true, "level 10 reads \(String(describing: level))")
+            #expect(abs(y.value - 2) < 1e-9 && x.value == 0)
+            expectSound(solver)
+        }
+    }
+
     /// Plain coefficients (0.25 ... 3): rows grow to coefficients in the thousands, and an
     /// objective coefficient of rounding (-1.5e-8, just past epsilon) looks like an improving
     /// direction that no row limits. `add` used to throw `internalError("the objective is

@@ -20,7 +20,7 @@ extension SmallTableau {
         let priority = constraint.priority.rawValue
         guard constraint.priority.isValid, expression.isFinite else { throw Refusal() }
         //    A row `Tableau` would scale (coefficients past 0.01...100, see
-        //    `Tableau.rowScale(largest:)`) is refused: the small tableau keeps unit costs.
+        //    `Tableau.rowScale(largest:)`) is refused: the small tableau does not scale.
         var owned = expression.count == 0 || expression.owner == serial
         var largest = 0.0
         expression.forEachTerm { s, c in

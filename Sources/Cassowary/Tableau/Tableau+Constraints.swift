@@ -96,7 +96,11 @@ extension Tableau {
     mutating func installAccumulated(_ relation: Relation, _ priority: Priority, constant: Double) throws -> Tag? {
         // The row's scale (see `Tableau.rowScale(largest:)`): dividing by it brings the largest
         // coefficient to 1, so that the cells its pivots make stay above epsilon. The markers
-        // then stand for `scale` units of the expression, and an error costs `scale` per unit.
+        // then stand for `scale` units of the expression. Its error symbols cost 1 per unit of
+        // the scaled row, as every other: costs of 1e6 or 1e-4 would make rounding in the
+        // objective pass epsilon and block the levels below (the probe found such systems left
+        // short of their optimum), so a scaled constraint's violation counts divided by its
+        // scale.
         var largest = 0.0
         for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
         let scale = Tableau.rowScale(largest: largest)
@@ -117,7 +121,7 @@ extension Tableau {
             if errorLevel >= 0 {
                 other = newSymbol(.error)
                 accumulate(other, -k)
-                addObjective(errorLevel, other, scale)
+                addObjective(errorLevel, other, 1)
             }
         case .equal:
             if errorLevel >= 0 {
@@ -126,8 +130,8 @@ extension Tableau {
                 k = -1
                 accumulate(marker, -1)
                 accumulate(other, 1)
-                addObjective(errorLevel, marker, scale)
-                addObjective(errorLevel, other, scale)
+                addObjective(errorLevel, marker, 1)
+                addObjective(errorLevel, other, 1)
             } else {
                 marker = newSymbol(.dummy)
                 accumulate(marker, 1)
@@ -341,17 +345,16 @@ extension Tableau {
     /// Takes a constraint's error symbols out of the objective.
     private mutating func removeErrorEffects(_ tag: Tag) {
         guard let l = existingLevel(for: tag.priority) else { return }
-        let cost = tag.errorCost
         for k in 0..<2 {
             let s = k == 0 ? tag.marker : tag.other
             guard s >= 0 && symbols[Int(s)].kind == .error else { continue }
             let slot = symbols[Int(s)].row
             if slot >= 0 {
                 let h = rows[Int(slot)]
-                levels[l].value -= cost * h.constant
-                for i in Int(h.start)..<Int(h.start + h.count) { addObjective(l, cellSymbols[i], -cost * cellCoefficients[i]) }
+                levels[l].value -= h.constant
+                for i in Int(h.start)..<Int(h.start + h.count) { addObjective(l, cellSymbols[i], -cellCoefficients[i]) }
             } else {
-                addObjective(l, s, -cost)
+                addObjective(l, s, -1)
             }
         }
     }

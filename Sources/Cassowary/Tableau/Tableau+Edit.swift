@@ -19,8 +19,8 @@ extension Tableau {
             rows[Int(slot)].constant -= shift
             rowConstantChanged(slot)
             noteFeasibility(slot)
-            // The row holds the marker's value, which its level counts at its cost.
-            if ownLevel >= 0 { levels[ownLevel].value -= tags[Int(t)].errorCost * shift }
+            // The row holds the marker's value, which its level counts at cost 1.
+            if ownLevel >= 0 { levels[ownLevel].value -= shift }
         } else {
             let waiting = forEachRowOfColumn(m) { t, slot, coefficient in
                 t.rows[Int(slot)].constant += coefficient * shift
@@ -28,7 +28,7 @@ extension Tableau {
                 t.noteFeasibility(slot)
             }
             for l in levels.indices { levels[l].value += objectiveCoefficient(l, m) * shift }
-            if ownLevel >= 0 { levels[ownLevel].value -= tags[Int(t)].errorCost * shift }
+            if ownLevel >= 0 { levels[ownLevel].value -= shift }
             if waiting { expandDagRowsOfCopiedColumn() }
         }
     }

@@ -82,10 +82,6 @@ struct Tableau {
         /// The constant of the constraint's expression the tableau holds now.
         var constant: Double
         var priority: Double
-
-        /// What each error symbol of the constraint costs per unit in its objective level: the
-        /// row's scale, so that a level counts violations in the expression's units.
-        var errorCost: Double { abs(markerCoefficient) }
     }
 
     /// What a value constraint's tag keeps beside its `Tag` (see Tableau+Handles.swift), in
