@@ -10,7 +10,7 @@ import Testing
     /// Coefficients of 1e3 and 1e-3 (seed 102 of the probe): a cell of 1e-9 (a thousandth of a
     /// thousandth of a thousandth) fell under epsilon and left its row, and a later pivot on a
     /// 1e-6 element magnified the loss a million times: a required constraint was broken by 88.
-    /// Rows past 0.01...100 are now scaled to a largest coefficient of 1 (`Tableau.rowScale`),
+    /// Rows with a coefficient over 100 are now scaled to a largest of 1 (`Tableau.rowScale`),
     /// and the small tableau hands them to the general one.
     @Test func thousandfoldCoefficientsKeepEveryRequiredConstraint() throws {
         for solver in [Solver(), Solver(smallTableau: false)] {

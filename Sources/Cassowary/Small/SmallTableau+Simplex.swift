@@ -19,7 +19,7 @@ extension SmallTableau {
         let expression = constraint.expression
         let priority = constraint.priority.rawValue
         guard constraint.priority.isValid, expression.isFinite else { throw Refusal() }
-        //    A row `Tableau` would scale (coefficients past 0.01...100, see
+        //    A row `Tableau` would scale (a coefficient over 100, see
         //    `Tableau.rowScale(largest:)`) is refused: the small tableau does not scale.
         var owned = expression.count == 0 || expression.owner == serial
         var largest = 0.0

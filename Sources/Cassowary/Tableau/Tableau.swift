@@ -99,14 +99,17 @@ struct Tableau {
 
     static let epsilon = 1.0e-8
 
-    /// The factor a new constraint's row is divided by, from its largest coefficient: 1 for the
-    /// coefficients of layouts (0.01 to 100), else that coefficient, so that the row's largest is
-    /// 1. Cells under `epsilon` leave the rows, so a row of `1e9 * x` would make every row it is
+    /// The factor a new constraint's row is divided by, from its largest coefficient: 1 up to 100
+    /// (the coefficients of layouts), else that coefficient, so that the row's largest is 1.
+    /// Cells under `epsilon` leave the rows, so a row of `1e9 * x` would make every row it is
     /// substituted into lose the terms it divides under epsilon (another constraint's `2 * x`
-    /// for good), and rows of coefficients 1e-3 would make products under it. Rows of layouts
-    /// are left as they are, so that their pivots do not move.
+    /// for good), and `1000 * v17 - v47` beside rows of 1e-3 makes products under it. Rows whose
+    /// coefficients are all small are not scaled up: multiplying them multiplies the rounding
+    /// in their constants too, and the probe found configurations that then disagreed on
+    /// whether a required row holds (seed 3074). Rows of layouts are left as they are, so that
+    /// their pivots do not move.
     static func rowScale(largest: Double) -> Double {
-        largest > 100 || (largest > 0 && largest < 0.01) ? largest : 1
+        largest > 100 ? largest : 1
     }
 
     let usesCaches: Bool
