@@ -153,16 +153,13 @@ public prefix func - (operand: Term) -> Term { Term(operand.variable, -operand.c
 }
 
 @inlinable public func == (lhs: consuming Expression, rhs: Double) -> Constraint {
-    lhs.constant -= rhs
-    return Constraint(lhs, .equal)
+    Constraint(lhs - rhs, .equal)
 }
 @inlinable public func <= (lhs: consuming Expression, rhs: Double) -> Constraint {
-    lhs.constant -= rhs
-    return Constraint(lhs, .lessThanOrEqual)
+    Constraint(lhs - rhs, .lessThanOrEqual)
 }
 @inlinable public func >= (lhs: consuming Expression, rhs: Double) -> Constraint {
-    lhs.constant -= rhs
-    return Constraint(lhs, .greaterThanOrEqual)
+    Constraint(lhs - rhs, .greaterThanOrEqual)
 }
 
 @inlinable public func == <L: ExpressionConvertible>(lhs: L, rhs: consuming Expression) -> Constraint {

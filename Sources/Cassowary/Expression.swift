@@ -115,8 +115,9 @@ public struct Expression {
         case 2: swap(&inline.2, &taken)
         case 3: swap(&inline.3, &taken)
         default:
-            if more == nil { more = [] }
-            more!.append(Term(taken.variable.unsafelyUnwrapped, taken.coefficient))
+            // Past the inline slots the term is copied into `more`, as `append` does.
+            append(taken.variable.unsafelyUnwrapped, taken.coefficient)
+            return
         }
         count += 1
     }

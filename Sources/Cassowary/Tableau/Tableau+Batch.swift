@@ -84,24 +84,31 @@ extension Tableau {
         }
     }
 
+    /// The target that names the constraint of an installed tag.
+    mutating func batchTarget(ofTag t: Int32) -> BatchTarget {
+        tagConstraints[Int(t)].map { .object($0.takeUnretainedValue()) } ?? .value(t)
+    }
+
     /// The tag of a target known to be installed (checked in step 1, or by `Solver`).
-    private mutating func installedTag(_ target: BatchTarget) -> Int32 {
+    mutating func installedTag(_ target: BatchTarget) -> Int32 {
         switch target {
         case let .object(c): return tag(of: c)!
         case let .value(t): return t
         }
     }
 
-    /// Takes a redundant equality out; a value constraint keeps its tag.
-    private mutating func takeOut(_ target: BatchTarget, tag t: Int32) throws {
+    /// Takes a constraint out to put it back (a redundant equality whose constant changes); a
+    /// value constraint keeps its tag.
+    mutating func takeOut(_ target: BatchTarget, tag t: Int32) throws {
         switch target {
         case .object: try remove(tag: t)
         case .value: try remove(tag: t, keepingTag: true)
         }
     }
 
-    /// Puts a taken-out equality back at `constant`; false when it cannot hold there.
-    private mutating func putBack(_ target: BatchTarget, constant: Double) throws -> Bool {
+    /// Puts a taken-out constraint back at `constant`; false, with the tableau as it was, when it
+    /// cannot hold there.
+    mutating func putBack(_ target: BatchTarget, constant: Double) throws -> Bool {
         switch target {
         case let .object(c): return try install(c, constant: constant)
         case let .value(t): return try reinstallValueConstraint(t, constant: constant)

@@ -76,15 +76,20 @@ extension Tableau {
             return false
         }
         tag.id = ObjectIdentifier(constraint)
-        let t = storeTag(tag, constraint)
+        try optimize(afterInstalling: storeTag(tag, constraint))
+        return true
+    }
+
+    /// The primal simplex after the constraint of tag `t` went in. On a numerical dead end (see
+    /// `optimize()`) the constraint is taken out again, so that it does not stay half added, and
+    /// the error is rethrown.
+    mutating func optimize(afterInstalling t: Int32) throws {
         do {
             try optimize()
         } catch {
-            // A numerical dead end (see `optimize()`): the constraint does not stay half added.
             try? remove(tag: t)
             throw error
         }
-        return true
     }
 
     /// Installs the row in the accumulator (the constraint's expression, `relation 0`) with the

@@ -70,23 +70,13 @@ extension Tableau {
     /// when it cannot hold at `constant` (then throws why). A value constraint keeps its tag, so
     /// that its handle stays valid.
     private mutating func reinstall(tag t: Int32, constant: Double, oldConstant: Double) throws {
-        if let reference = tagConstraints[Int(t)] {
-            let constraint = reference.takeUnretainedValue()
-            try remove(constraint)
-            do {
-                try add(constraint, constant: constant)
-            } catch {
-                try add(constraint, constant: oldConstant)
-                throw error
-            }
-            return
-        }
-        try remove(tag: t, keepingTag: true)
-        guard try reinstallValueConstraint(t, constant: constant) else {
-            guard try reinstallValueConstraint(t, constant: oldConstant) else {
+        let target = batchTarget(ofTag: t)
+        try takeOut(target, tag: t)
+        guard try putBack(target, constant: constant) else {
+            guard try putBack(target, constant: oldConstant) else {
                 throw SolverError.internalError("restoring the constant of constraint \(t) failed")
             }
-            throw unsatisfiable(tag: t, constant: constant)
+            throw unsatisfiable(tag: installedTag(target), constant: constant)
         }
     }
 

@@ -58,13 +58,7 @@ extension Tableau {
             termCoefficients.append(c)
         }
         let t = storeValueTag(tag, relation: constraint.relation, termStart: start, termCount: Int32(constraint.expression.count))
-        do {
-            try optimize()
-        } catch {
-            // A numerical dead end (see `optimize()`): the constraint does not stay half added.
-            try? remove(tag: t)
-            throw error
-        }
+        try optimize(afterInstalling: t)
         return ConstraintHandle(owner: serial, tag: t, generation: valueTags[Int(t)].generation)
     }
 
