@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Instructions and cache misses per resize of the chain workloads, counted by cachegrind on a
-# simulated cache of this machine's sizes (32 KiB L1 data, 2 MiB L2 per core), at 1,000 and
+# simulated cache of this machine's sizes (32 KiB L1 data, 1 MiB L2 per core), at 1,000 and
 # 10,000 views. Unlike wall-clock time, the counts do not move with the other tenants of the
 # host: a 10,000-view resize misses L2 about 100,000 times, and how long those misses take
 # depends on who else uses the shared L3 (the same binary measured 1.1-2.6 ms within an hour).
@@ -34,7 +34,7 @@ strip --strip-debug -o "$work/bench" "$BENCH"
 
 # Prints "instructions L1-misses L2-misses" (data misses, reads and writes) of one run.
 count() {
-    valgrind --tool=cachegrind --cache-sim=yes --D1=32768,8,64 --LL=2097152,16,64 \
+    valgrind --tool=cachegrind --cache-sim=yes --D1=32768,8,64 --LL=1048576,16,64 \
         --cachegrind-out-file=/dev/null "$work/bench" --cycles "$1" "$2" "$3" 2>&1 >/dev/null |
         awk '/I *refs:/ {gsub(",", "", $4); i = $4}
              /D1  misses:/ {gsub(",", "", $4); d = $4}

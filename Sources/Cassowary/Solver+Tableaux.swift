@@ -40,6 +40,11 @@ extension Solver {
         var general = Tableau(identity: ObjectIdentifier(self))
         general.incrementalRows = incrementalRows
         general.columnCopyMinimum = columnCopyMinimum
+        if let cells = denseRowsFromCells {
+            general.denseRowMinimum = cells
+            general.denseRowRatio = 1 << 20
+            general.indexMinimum = Int32(clamping: min(cells, Int(Tableau.indexThreshold)))
+        }
         if mode == .small {
             general.serial = small.serial
             small.replay(into: &general)

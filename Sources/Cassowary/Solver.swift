@@ -39,6 +39,8 @@ public final class Solver {
     var nextInstall: UInt32 = 0
     var incrementalRows = Tableau.defaultIncrementalRows
     var columnCopyMinimum = Tableau.defaultColumnCopyMinimum
+    /// nil for the defaults; else rows of that many cells are indexed and dense.
+    var denseRowsFromCells: Int?
 
     /// Creates an empty solver. It allocates nothing until its first call.
     public convenience init() {
@@ -50,12 +52,17 @@ public final class Solver {
     /// changes constants in place from its first layout), `incrementalValuesFromRows` keeps values
     /// incrementally from systems of that many rows on (128 by default), and
     /// `columnCopiesFromCells` copies marker columns of that many cells on (64 by default; see
-    /// Tableau+ColumnCopy.swift), so that small random systems reach those paths.
-    package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil) {
+    /// Tableau+ColumnCopy.swift), and `denseRowsFromCells` indexes rows of that many cells and
+    /// makes them dense whatever share of the symbols they hold (by default, rows of 1,024 cells
+    /// that hold one symbol in eight; see `Tableau.denseRows`), so that small random systems
+    /// reach those paths.
+    package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil,
+                 denseRowsFromCells denseCells: Int? = nil) {
         usesSmallTableau = smallTableau
         tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
         if let rows { incrementalRows = rows }
         if let cells { columnCopyMinimum = cells }
+        denseRowsFromCells = denseCells
     }
 
     deinit {

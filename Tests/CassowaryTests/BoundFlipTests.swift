@@ -1,4 +1,4 @@
-import Cassowary
+@testable import Cassowary
 import TestSupport
 import Testing
 
@@ -19,9 +19,11 @@ import Testing
         var installed: [(Constraint, Double)] = []
         var edits: [(Variable, Double, Priority)] = []
 
-        init(seed: UInt64) throws {
+        /// `denseRowsFromCells` as the solver's (see `DenseRowTests`).
+        init(seed: UInt64, denseRowsFromCells dense: Int? = nil) throws {
             rng = SeededGenerator(seed: seed)
-            solver = seed % 2 == 0 ? Solver(incrementalValuesFromRows: 0) : Solver()
+            solver = seed % 2 == 0 ? Solver(incrementalValuesFromRows: 0, denseRowsFromCells: dense)
+                                   : Solver(denseRowsFromCells: dense)
             let n = Int.random(in: 3...8, using: &rng)
             widths = (0..<n).map { Variable("w\($0)") }
             var natural = 0.0
@@ -66,9 +68,18 @@ import Testing
 
     @Test(arguments: 0..<4)
     func squeezedRowsMatchTheReference(batch: Int) throws {
-        var flips = 0
+        let (flips, _) = try BoundFlipTests.squeeze(batch: batch)
+        // The batch must reach the flips, or it tests the plain dual simplex only.
+        #expect(flips > 20, "only \(flips) bound flips in the batch")
+    }
+
+    /// Sixty random rows squeezed, stretched and given new constants, each step checked against
+    /// the reference; returns the bound flips made, and how many rows had dense rows (see
+    /// `Tableau.denseRows`) at their last step.
+    static func squeeze(batch: Int, denseRowsFromCells dense: Int? = nil) throws -> (flips: Int, withDenseRows: Int) {
+        var flips = 0, withDenseRows = 0
         for k in 0..<60 {
-            let row = try Row(seed: UInt64(300_000 + batch * 1000 + k))
+            let row = try Row(seed: UInt64(300_000 + batch * 1000 + k), denseRowsFromCells: dense)
             row.check("seed \(k) built")
             for step in 0..<8 {
                 let label = "seed \(k) step \(step)"
@@ -97,9 +108,9 @@ import Testing
                 row.check(label)
             }
             flips += row.solver.statistics.boundFlips
+            if !row.solver.tableau.denseRows.isEmpty { withDenseRows += 1 }
         }
-        // The batch must reach the flips, or it tests the plain dual simplex only.
-        #expect(flips > 20, "only \(flips) bound flips in the batch")
+        return (flips, withDenseRows)
     }
 
     /// row-flex: squeezing 300 views to 0.9 of their natural width repairs the container's row
@@ -107,7 +118,32 @@ import Testing
     /// (without flips every flipped view's rows became as long as the container's).
     @Test func aSqueezedRowStaysSparse() throws {
         let n = 300
-        let solver = Solver()
+        let (solver, container, natural, widths) = try BoundFlipTests.rowFlex(views: n)
+        let before = solver.statistics
+        try solver.suggestValue(natural * 0.9, for: container)
+        let squeezed = solver.statistics
+        solver.updateVariables()
+        // Every view keeps its floor, and together they give up exactly the tenth.
+        #expect(widths.allSatisfy { $0.value >= 10 - 1e-9 })
+        let total = widths.reduce(0) { $0 + $1.value }
+        #expect(abs(total - (natural * 0.9 - 8 * Double(n + 1))) < 1e-6)
+        // A tenth of 300 views' widths is about 40 views at their floors: that many flips, one
+        // pivot into the container's row, and about as many cells as before.
+        let flips = squeezed.boundFlips - before.boundFlips
+        #expect(flips >= 30 && flips <= 50, "\(flips) flips")
+        #expect(squeezed.pivots - before.pivots <= flips + 5, "\(squeezed.pivots - before.pivots) pivots")
+        #expect(squeezed.cells <= before.cells + 8 * n, "cells \(before.cells) -> \(squeezed.cells)")
+        try solver.suggestValue(natural, for: container)
+        solver.updateVariables()
+        #expect(widths.enumerated().allSatisfy { abs($1.value - (50 + Double($0 % 5) * 4)) < 1e-9 })
+    }
+
+    /// The row-flex workload of the benchmarks: `n` views in a row, each with a floor of 10 and
+    /// a preferred width held at priorities 250 and 750, inside a container whose width is
+    /// edited (at the row's natural width, returned).
+    static func rowFlex(views n: Int, denseRowsFromCells dense: Int? = nil) throws
+        -> (solver: Solver, container: Variable, natural: Double, widths: [Variable]) {
+        let solver = Solver(denseRowsFromCells: dense)
         let container = Variable("container")
         var widths: [Variable] = []
         var previousRight: Expression = Expression(constant: 0)
@@ -126,22 +162,6 @@ import Testing
         try solver.add(previousRight <= container - 8)
         try solver.addEditVariable(container, priority: 999)
         try solver.suggestValue(natural, for: container)
-        let before = solver.statistics
-        try solver.suggestValue(natural * 0.9, for: container)
-        let squeezed = solver.statistics
-        solver.updateVariables()
-        // Every view keeps its floor, and together they give up exactly the tenth.
-        #expect(widths.allSatisfy { $0.value >= 10 - 1e-9 })
-        let total = widths.reduce(0) { $0 + $1.value }
-        #expect(abs(total - (natural * 0.9 - 8 * Double(n + 1))) < 1e-6)
-        // A tenth of 300 views' widths is about 40 views at their floors: that many flips, one
-        // pivot into the container's row, and about as many cells as before.
-        let flips = squeezed.boundFlips - before.boundFlips
-        #expect(flips >= 30 && flips <= 50, "\(flips) flips")
-        #expect(squeezed.pivots - before.pivots <= flips + 5, "\(squeezed.pivots - before.pivots) pivots")
-        #expect(squeezed.cells <= before.cells + 8 * n, "cells \(before.cells) -> \(squeezed.cells)")
-        try solver.suggestValue(natural, for: container)
-        solver.updateVariables()
-        #expect(widths.enumerated().allSatisfy { abs($1.value - (50 + Double($0 % 5) * 4)) < 1e-9 })
+        return (solver, container, natural, widths)
     }
 }

@@ -9,7 +9,8 @@ import Glibc
 // pivots and bound flips,
 // `--parts` times the parts of the spec workload, `--check` compares reused and fresh templates,
 // `--serial` lays list rows out on one thread, `--cycles NAME N CYCLES` builds one chain workload
-// and runs that many resize cycles, untimed (scripts/bench-misses.sh counts them in cachegrind).
+// and runs that many resize cycles (scripts/bench-misses.sh counts them in cachegrind; with
+// `--times` it prints each cycle's time).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -111,7 +112,23 @@ func benchChain<C: ResizableChain>(_ name: String, _ builder: (Int) throws -> C,
     chainMedians["\(name) resize \(n)"] = rm / k / 1e6
     let check2 = total ? "total.w=\(fixed(value, 2))" : "checksum=\(fixed(value, 2))"
     print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        median \(fixed(rm / k / 1e6, 3, width: 10)) ms  min \(fixed(rmin / k / 1e6, 3, width: 10)) ms  per resize (x\(resizes.count), runs=\(resizeRuns))  \(check2)")
+    // The same after `steadyCycles` more cycles: a window resized over and over reaches a steady
+    // state the first resizes do not show (stale column nodes made row-flex's 1,000-view resize
+    // four times slower after forty cycles, before dense rows).
+    for _ in 0..<steadyCycles {
+        for f in resizes { try chain.resize(to: chain.base * f) }
+    }
+    let (sm, smin, steadyValue) = try timed(resizeRuns) { () throws -> Double in
+        for f in resizes { try chain.resize(to: chain.base * f) }
+        return total ? chain.totalWidth() : chain.checksum()
+    }
+    chainMedians["\(name) steady \(n)"] = sm / k / 1e6
+    let check3 = total ? "total.w=\(fixed(steadyValue, 2))" : "checksum=\(fixed(steadyValue, 2))"
+    print("\(pad(name, 11)) n=\(pad(String(n), 5)) steady resize median \(fixed(sm / k / 1e6, 3, width: 10)) ms  min \(fixed(smin / k / 1e6, 3, width: 10)) ms  per resize after \(steadyCycles + resizeRuns) cycles  \(check3)")
 }
+
+/// Resize cycles run untimed before the steady-state resizes are timed.
+let steadyCycles = 40
 
 if let k = arguments.firstIndex(of: "--cycles") {
     // A chain workload's resize cycles alone, for an instruction and cache-miss count: the
@@ -133,11 +150,15 @@ if let k = arguments.firstIndex(of: "--cycles") {
     let chain = try build(n)
     let widths = name.hasPrefix("row-flex") ? [0.9, 1.0] : [320 / 375.0, 414 / 375.0, 200 / 375.0, 1.0]
     var check = 0.0
+    var times: [Double] = []
     for _ in 0..<cycles {
+        let t0 = now()
         for f in widths { try chain.resize(to: chain.base * f) }
         check += name.hasPrefix("row-flex") ? chain.totalWidth() : chain.checksum()
+        times.append(Double(now() - t0) / 1e6)
     }
     print("\(name) n=\(n) cycles=\(cycles) resizes per cycle=\(widths.count) sum=\(fixed(check, 2))")
+    if arguments.contains("--times") { print("ms per cycle:", times.map { fixed($0, 3) }.joined(separator: " ")) }
     exit(0)
 }
 
@@ -226,7 +247,7 @@ do {
     if scaling {
         // The scaling check: 10x the views should cost at most 12x the time.
         for name in ["chain-plain", "chain-intr", "row-flex", "chain-plain-values", "chain-intr-values", "row-flex-values"] {
-            for part in ["build", "resize"] {
+            for part in ["build", "resize", "steady"] {
                 guard let small = chainMedians["\(name) \(part) 1000"], let large = chainMedians["\(name) \(part) 10000"] else { continue }
                 let ratio = large / small
                 print("scaling     \(pad(name, 11)) \(pad(part, 6)) 10,000 / 1,000 views  \(fixed(ratio, 1, width: 5))x  (target <= 12x)\(ratio <= 12 ? "" : "  MISSED")")
@@ -234,7 +255,7 @@ do {
         }
         // Past the cache: both sizes miss L2, so this ratio shows whether the work per view grows.
         for name in ["chain-plain", "chain-intr", "row-flex", "chain-plain-values", "chain-intr-values", "row-flex-values"] {
-            for part in ["build", "resize"] {
+            for part in ["build", "resize", "steady"] {
                 guard let small = chainMedians["\(name) \(part) 10000"], let large = chainMedians["\(name) \(part) 20000"] else { continue }
                 print("scaling     \(pad(name, 11)) \(pad(part, 6)) 20,000 / 10,000 views \(fixed(large / small, 1, width: 5))x  (linear: 2x; no target)")
             }

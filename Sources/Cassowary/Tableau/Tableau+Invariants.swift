@@ -55,9 +55,32 @@ extension Tableau {
             for i in Int(h.start)..<Int(h.start + h.count) { counts[Int(cellSymbols[i])] += 1 }
         }
         if counts != symbols.map(\.refs) { problems.append("reference counts disagree with the cells") }
+        // The dense rows are the live rows whose index is dense, each once; their cells are
+        // reached through `denseRows` rather than the column lists.
+        var denseSet = Set<Int32>()
+        for k in denseRows.indices {
+            let slot = denseRows[k]
+            if !denseSet.insert(slot).inserted { problems.append("dense row \(slot) listed twice") }
+            let h = rows[Int(slot)]
+            if h.basic == -1 || h.index < 0 || !rowIndexes[Int(h.index)].isDense {
+                problems.append("row \(slot) is listed as dense and is not")
+            }
+        }
+        var denseCounts = [Int](repeating: 0, count: symbols.count)
+        for slot in denseSet where rows[Int(slot)].basic != -1 {
+            let h = rows[Int(slot)]
+            for i in Int(h.start)..<Int(h.start + h.count) { denseCounts[Int(cellSymbols[i])] += 1 }
+        }
+        for s in 0..<symbols.count where symbols[s].denseRows != .max && Int(symbols[s].denseRows) != denseCounts[s] {
+            problems.append("symbol \(s): counted in \(symbols[s].denseRows) dense rows, held by \(denseCounts[s])")
+        }
         // Every cell is reachable through its symbol's column.
         for slot in rows.indices where rows[slot].basic != -1 {
             let h = rows[slot]
+            if h.index >= 0 && rowIndexes[Int(h.index)].isDense {
+                if !denseSet.contains(Int32(slot)) { problems.append("row \(slot) is dense and not listed") }
+                continue
+            }
             for i in Int(h.start)..<Int(h.start + h.count) {
                 var n = symbols[Int(cellSymbols[i])].column
                 var found = false

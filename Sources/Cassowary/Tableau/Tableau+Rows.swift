@@ -1,7 +1,8 @@
 // Row storage: every row's cells live in one arena (two parallel arrays), so a solver makes a
 // handful of allocations however many rows it has. A row that outgrows its capacity moves to the
 // end of the arena; the space it leaves is reclaimed by `compactIfNeeded()` between operations.
-// A row longer than `indexThreshold` also keeps a hash index of its cells.
+// A row longer than `indexThreshold` also keeps an index of its cells (`SymbolIndex`), hashed or,
+// for a row that holds a good part of all symbols, dense (see `Tableau.denseRows`).
 
 extension Tableau {
     static let indexThreshold: Int32 = 32
@@ -29,9 +30,9 @@ extension Tableau {
     mutating func freeRow(_ slot: Int32) {
         if columnCopy.symbol >= 0 { columnCopy.note(slot, 0) }
         let h = rows[Int(slot)]
+        if h.index >= 0 { releaseIndex(slot) }
         for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         garbageCells += Int(h.capacity)
-        if h.index >= 0 { releaseIndex(h.index) }
         rows[Int(slot)] = RowHeader(start: 0, count: 0, capacity: 0, basic: -1, constant: 0, seq: 0, index: -1)
         freeSlots.append(slot)
     }
@@ -55,17 +56,30 @@ extension Tableau {
         let i = Int(h.start + h.count)
         cellSymbols[i] = s
         cellCoefficients[i] = coefficient
-        if h.index >= 0 { rowIndexes[Int(h.index)][s] = h.count }
+        var dense = false
+        if h.index >= 0 {
+            switch rowIndexes[Int(h.index)].insert(s, h.count, denseFrom: denseRowMinimum, ratio: denseRowRatio) {
+            case .hashed: break
+            case .dense:
+                dense = true
+                countDenseCell(s, 1)
+            case .turnedDense:
+                // Its cells are held by a dense row from now on.
+                dense = true
+                denseRows.append(slot)
+                for k in Int(h.start)...i { countDenseCell(cellSymbols[k], 1) }
+            }
+        }
         h.count += 1
         rows[Int(slot)] = h
         symbols[Int(s)].refs += 1
         if s == columnCopy.symbol {
             columnCopy.note(slot, coefficient, dag: h.seq > 0)
             columnCopy.listUnlinked(slot)
-        } else {
+        } else if !dense {
             link(s, slot)
         }
-        if h.index < 0 && h.count >= Tableau.indexThreshold { buildIndex(slot) }
+        if h.index < 0 && h.count >= indexMinimum { buildIndex(slot) }
     }
 
     private mutating func buildIndex(_ slot: Int32) {
@@ -82,9 +96,30 @@ extension Tableau {
         rows[Int(slot)].index = id
     }
 
-    private mutating func releaseIndex(_ id: Int32) {
-        rowIndexes[Int(id)].removeAll()
+    private mutating func releaseIndex(_ slot: Int32) {
+        let id = rows[Int(slot)].index
+        clearIndex(slot)
         freeIndexes.append(id)
+    }
+
+    /// Empties the index of the row at `slot`, whose cells are about to go, and takes the row
+    /// off `denseRows` if it was there (its cells no longer count there).
+    mutating func clearIndex(_ slot: Int32) {
+        let h = rows[Int(slot)]
+        let id = Int(h.index)
+        if rowIndexes[id].isDense, let k = denseRows.firstIndex(of: slot) {
+            denseRows[k] = denseRows[denseRows.count - 1]
+            _ = denseRows.popLast()
+            for i in Int(h.start)..<Int(h.start + h.count) { countDenseCell(cellSymbols[i], -1) }
+        }
+        rowIndexes[id].removeAll()
+    }
+
+    /// Counts a cell of `s` into (`delta` 1) or out of (-1) a dense row.
+    @inline(__always) mutating func countDenseCell(_ s: Int32, _ delta: Int8) {
+        let d = symbols[Int(s)].denseRows
+        guard d != .max else { return }
+        symbols[Int(s)].denseRows = delta > 0 ? d + 1 : d - 1
     }
 
     /// The arena index of a symbol's cell in a row, or -1.
@@ -111,6 +146,7 @@ extension Tableau {
         if removed == columnCopy.symbol { columnCopy.note(slot, 0) }
         symbols[Int(removed)].refs -= 1
         if h.index >= 0 {
+            if rowIndexes[Int(h.index)].isDense { countDenseCell(removed, -1) }
             rowIndexes[Int(h.index)][removed] = nil
             if i != last { rowIndexes[Int(h.index)][cellSymbols[last]] = Int32(i) - h.start }
         }
@@ -119,23 +155,43 @@ extension Tableau {
         rows[Int(slot)].count -= 1
     }
 
-    /// Drops the cells whose coefficient is near zero.
+    /// Drops the cells whose coefficient is near zero. A long row's index follows each cell
+    /// that is dropped or moved, so that the cost is the row's length whatever the index's size.
     mutating func sweep(_ slot: Int32) {
         let h = rows[Int(slot)]
+        var indexed = h.index >= 0
+        let dense = indexed && rowIndexes[Int(h.index)].isDense
+        var refill = false
+        if dense {
+            var dropped = 0
+            for read in Int(h.start)..<Int(h.start + h.count) where abs(cellCoefficients[read]) < Tableau.epsilon {
+                dropped += 1
+            }
+            if rowIndexes[Int(h.index)].prefersRefill(dropping: dropped, keeping: Int(h.count) - dropped) {
+                rowIndexes[Int(h.index)].clearKeepingStorage()
+                indexed = false
+                refill = true
+            }
+        }
         var write = Int(h.start)
         for read in Int(h.start)..<Int(h.start + h.count) {
+            let s = cellSymbols[read]
             if abs(cellCoefficients[read]) < Tableau.epsilon {
-                symbols[Int(cellSymbols[read])].refs -= 1
-                if cellSymbols[read] == columnCopy.symbol { columnCopy.note(slot, 0) }
+                symbols[Int(s)].refs -= 1
+                if dense { countDenseCell(s, -1) }
+                if s == columnCopy.symbol { columnCopy.note(slot, 0) }
+                if indexed { rowIndexes[Int(h.index)][s] = nil }
             } else {
-                cellSymbols[write] = cellSymbols[read]
-                cellCoefficients[write] = cellCoefficients[read]
+                if write != read {
+                    cellSymbols[write] = s
+                    cellCoefficients[write] = cellCoefficients[read]
+                    if indexed { rowIndexes[Int(h.index)][s] = Int32(write) - h.start }
+                }
                 write += 1
             }
         }
         rows[Int(slot)].count = Int32(write) - h.start
-        if h.index >= 0 {
-            rowIndexes[Int(h.index)].removeAll()
+        if refill {
             for k in 0..<rows[Int(slot)].count { rowIndexes[Int(h.index)][cellSymbols[Int(h.start + k)]] = k }
         }
     }
@@ -215,106 +271,6 @@ extension Tableau {
         for j in Int(h.start)..<Int(h.start + h.count) { cellCoefficients[j] *= f }
         noteCopiedCoefficient(in: slot)
         if old >= 0 { appendCell(slot, old, 1 / a) }
-    }
-
-    // MARK: - Columns
-
-    /// The most links a column takes between walks before it is queued, below `UInt16.max`,
-    /// the mark of a queued column in `SymbolInfo.linked`.
-    static let maximumLinks = Int32(UInt16.max - 1)
-
-    /// Puts a node for `slot` at the head of the column of `s`. Nodes go stale when cells are
-    /// removed, and only walks unlink them: a column that no operation walks (the other error
-    /// symbol of an edit constraint, the short columns of symbols that bound flips add into long
-    /// rows and take out again) grew with every resize, without end (row-flex at 1,000 views:
-    /// 165 MB after 2,000 resizes). So once a list took four times as many nodes as its symbol
-    /// has cells, plus 64, since it was last walked, it is queued for `pruneStaleColumns()`; the
-    /// walk visits about 1.3 nodes per link. The count stops short of the queued mark: a column
-    /// of 16,368 cells or more (the other error symbol of a 10,000-view chain's edit has 21,000)
-    /// is queued once it took `maximumLinks`, where it used to count up to the mark unqueued and
-    /// grow until something walked it.
-    mutating func link(_ s: Int32, _ slot: Int32) {
-        let linked = symbols[Int(s)].linked
-        if linked != .max {
-            if Int32(linked) >= min(4 * symbols[Int(s)].refs + 64, Tableau.maximumLinks) {
-                symbols[Int(s)].linked = .max
-                staleColumns.append(s)
-            } else {
-                symbols[Int(s)].linked = linked + 1
-            }
-        }
-        let n: Int32
-        if let free = freeNodes.popLast() {
-            n = free
-            nodes[Int(n)] = ColumnNode(slot: slot, next: symbols[Int(s)].column)
-        } else {
-            n = Int32(nodes.count)
-            nodes.append(ColumnNode(slot: slot, next: symbols[Int(s)].column))
-        }
-        symbols[Int(s)].column = n
-    }
-
-    /// The slots of the rows that mention `s`, each once, with the arena index of its cell, in
-    /// `columnSlots` / `columnCells`. Stale entries are unlinked on the way.
-    mutating func collectColumn(_ s: Int32) {
-        columnSlots.removeAll()
-        columnCells.removeAll()
-        walkColumn(s) { t, slot, cell in
-            t.columnSlots.append(slot)
-            t.columnCells.append(cell)
-        }
-    }
-
-    /// Calls `body` with each row that mentions `s`, once, and the arena index of its cell,
-    /// unlinking stale entries on the way. `body` may change rows' constants, not their cells or
-    /// the column; callers that do (pivots) collect the column first.
-    @inline(__always) mutating func walkColumn(_ s: Int32, _ body: (inout Tableau, Int32, Int) -> Void) {
-        if s == columnCopy.symbol && !columnCopy.unlinked.isEmpty { linkUnlinkedRows() }
-        let stamp = nextStamp()
-        var previous: Int32 = -1
-        var n = symbols[Int(s)].column
-        while n >= 0 {
-            let next = nodes[Int(n)].next
-            let slot = nodes[Int(n)].slot
-            var cell = -1
-            if rows[Int(slot)].basic != -1 && slotStamp[Int(slot)] != stamp {
-                cell = find(slot, s)
-            }
-            if cell >= 0 {
-                slotStamp[Int(slot)] = stamp
-                body(&self, slot, cell)
-                previous = n
-            } else {
-                if previous < 0 { symbols[Int(s)].column = next } else { nodes[Int(previous)].next = next }
-                freeNodes.append(n)
-            }
-            n = next
-        }
-        symbols[Int(s)].linked = 0
-    }
-
-    /// Walks the columns `link` queued, which unlinks their stale nodes. Called between
-    /// operations (after the dual simplex, and with `compactIfNeeded()`), where no walk is under
-    /// way.
-    mutating func pruneStaleColumns() {
-        for k in staleColumns.indices {
-            let s = staleColumns[k]
-            if symbols[Int(s)].linked == .max { walkColumn(s) { _, _, _ in } }
-        }
-        staleColumns.removeAll()
-    }
-
-    /// Unlinks a whole column (after its symbol was eliminated from every row).
-    mutating func clearColumn(_ s: Int32) {
-        if s == columnCopy.symbol { linkUnlinkedRows() }
-        var n = symbols[Int(s)].column
-        while n >= 0 {
-            let next = nodes[Int(n)].next
-            freeNodes.append(n)
-            n = next
-        }
-        symbols[Int(s)].column = -1
-        symbols[Int(s)].linked = 0
     }
 
     // MARK: - Arena upkeep

@@ -274,10 +274,10 @@ extension Tableau {
         beginAccumulator(constant: h.constant)
         for i in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[i], cellCoefficients[i]) }
         guard expandAccumulator(limit: limit) else { return false }
+        // A long row's index goes with its cells (appending the new ones fills it again).
+        if h.index >= 0 { clearIndex(slot) }
         for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
         rows[Int(slot)].count = 0
-        // A long row's index goes with its cells (appending the new ones fills it again).
-        if h.index >= 0 { rowIndexes[Int(h.index)].removeAll() }
         rows[Int(slot)].seq = 0
         noteDagRowsChanged()
         noteCopiedCoefficient(in: slot)

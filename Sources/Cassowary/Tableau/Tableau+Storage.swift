@@ -69,6 +69,7 @@ extension Tableau {
         visitor.visit(&cellCoefficients)
         visitor.visit(&rowIndexes)
         visitor.visit(&freeIndexes)
+        visitor.visit(&denseRows)
         visitor.visit(&dagOrder)
         visitor.visit(&dagProgram.codes)
         visitor.visit(&dagProgram.numbers)

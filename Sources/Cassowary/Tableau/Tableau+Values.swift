@@ -223,6 +223,13 @@ extension Tableau {
             markRow(nodes[Int(n)].slot, stamp)
             n = nodes[Int(n)].next
         }
+        // The dense rows, which have no node in the list; only a DAG row is worth marking.
+        var k = symbols[Int(s)].denseRows > 0 ? 0 : denseRows.count
+        while k < denseRows.count {
+            let h = rows[Int(denseRows[k])]
+            if h.seq > 0 && rowIndexes[Int(h.index)][s] != nil { markRow(denseRows[k], stamp) }
+            k += 1
+        }
     }
 
     @inline(__always) private mutating func markRow(_ slot: Int32, _ stamp: UInt32) {

@@ -118,6 +118,10 @@ struct Tableau {
     /// What the tableau keeps per symbol, in one record so that a new symbol is one append.
     struct SymbolInfo {
         var kind: Kind
+        /// How many dense rows (`denseRows`) hold a cell of the symbol, for column walks to skip
+        /// them when none does; `UInt8.max` once it got there, for good (walks then always look).
+        /// It fits in the byte after `kind`: the record stays 16 bytes.
+        var denseRows: UInt8 = 0
         /// Nodes linked into the column list since it was last walked whole, up to
         /// `maximumLinks`; `UInt16.max` marks a column queued in `staleColumns` (see `link`). It
         /// fits in the padding after `kind`: the record stays 16 bytes.
@@ -193,6 +197,14 @@ struct Tableau {
     /// row into a long one costs the short row's length.
     var rowIndexes = Buffer<SymbolIndex>()
     var freeIndexes = Buffer<Int32>()
+    /// The slots of the rows whose index is dense (`SymbolIndex.isDense`: a row that holds a
+    /// good part of all symbols, as the long rows of a chain do). Their cells take no node in
+    /// the column lists: column walks look each such row up instead. A resize of a 10,000-view
+    /// row-flex moves 30,000 cells into three rows and out of three others; through the lists
+    /// that linked 90,000 nodes per resize, which went stale at the next, and the stale nodes
+    /// made later walks and prunes wait for memory (1,000 views: 0.5 ms per resize at first,
+    /// 2 ms after forty resizes).
+    var denseRows = Buffer<Int32>()
     var dagOrder = Buffer<DagEntry>()
     /// A compact copy of the DAG rows for the values pass (see Tableau+DagProgram.swift).
     var dagProgram = DagProgram()
@@ -279,6 +291,12 @@ struct Tableau {
     var incrementalRows = Tableau.defaultIncrementalRows
     /// From how many cells a marker's column is copied (tests lower it).
     var columnCopyMinimum = Tableau.defaultColumnCopyMinimum
+    /// The fewest cells of a dense row (`denseRows`), and the share of the symbols up to its
+    /// largest that it must hold (one in `denseRowRatio`); the tests make every indexed row of a
+    /// few cells dense, and index rows from that many cells (`indexMinimum`).
+    var denseRowMinimum = SymbolIndex.defaultDenseMinimum
+    var denseRowRatio = SymbolIndex.defaultDenseRatio
+    var indexMinimum = Tableau.indexThreshold
     /// Set when a variable of this tableau is held by another solver too: every variable is then
     /// written by each `updateVariables`, so that the last call wins as documented.
     var sharesVariables = false

@@ -1,0 +1,119 @@
+// Columns: for each symbol, a linked list of the rows that mention it, so that a pivot finds
+// the rows to substitute into without scanning every row. Nodes go stale when cells are removed
+// and are unlinked by the walks; the cells of dense rows (`Tableau.denseRows`) take no node, and
+// walks look those rows up instead.
+
+extension Tableau {
+    /// The most links a column takes between walks before it is queued, below `UInt16.max`,
+    /// the mark of a queued column in `SymbolInfo.linked`.
+    static let maximumLinks = Int32(UInt16.max - 1)
+
+    /// Puts a node for `slot` at the head of the column of `s`. Nodes go stale when cells are
+    /// removed, and only walks unlink them: a column that no operation walks (the other error
+    /// symbol of an edit constraint, the short columns of symbols that bound flips add into long
+    /// rows and take out again) grew with every resize, without end (row-flex at 1,000 views:
+    /// 165 MB after 2,000 resizes). So once a list took four times as many nodes as its symbol
+    /// has cells, plus 64, since it was last walked, it is queued for `pruneStaleColumns()`; the
+    /// walk visits about 1.3 nodes per link. The count stops short of the queued mark: a column
+    /// of 16,368 cells or more (the other error symbol of a 10,000-view chain's edit has 21,000)
+    /// is queued once it took `maximumLinks`, where it used to count up to the mark unqueued and
+    /// grow until something walked it.
+    mutating func link(_ s: Int32, _ slot: Int32) {
+        let linked = symbols[Int(s)].linked
+        if linked != .max {
+            if Int32(linked) >= min(4 * symbols[Int(s)].refs + 64, Tableau.maximumLinks) {
+                symbols[Int(s)].linked = .max
+                staleColumns.append(s)
+            } else {
+                symbols[Int(s)].linked = linked + 1
+            }
+        }
+        let n: Int32
+        if let free = freeNodes.popLast() {
+            n = free
+            nodes[Int(n)] = ColumnNode(slot: slot, next: symbols[Int(s)].column)
+        } else {
+            n = Int32(nodes.count)
+            nodes.append(ColumnNode(slot: slot, next: symbols[Int(s)].column))
+        }
+        symbols[Int(s)].column = n
+    }
+
+    /// The slots of the rows that mention `s`, each once, with the arena index of its cell, in
+    /// `columnSlots` / `columnCells`. Stale entries are unlinked on the way.
+    mutating func collectColumn(_ s: Int32) {
+        columnSlots.removeAll()
+        columnCells.removeAll()
+        walkColumn(s) { t, slot, cell in
+            t.columnSlots.append(slot)
+            t.columnCells.append(cell)
+        }
+    }
+
+    /// Calls `body` with each row that mentions `s`, once, and the arena index of its cell,
+    /// unlinking stale entries on the way. `body` may change rows' constants, not their cells or
+    /// the column; callers that do (pivots) collect the column first.
+    /// 1. The list: rows whose node is stale (the row no longer mentions `s`) are unlinked.
+    /// 2. The dense rows that hold `s`, if it is counted in any (`SymbolInfo.denseRows`); a
+    ///    dense row may also have nodes from before it turned dense, and the stamp visits it once.
+    @inline(__always) mutating func walkColumn(_ s: Int32, _ body: (inout Tableau, Int32, Int) -> Void) {
+        if s == columnCopy.symbol && !columnCopy.unlinked.isEmpty { linkUnlinkedRows() }
+        let stamp = nextStamp()
+        // 1. The list.
+        var previous: Int32 = -1
+        var n = symbols[Int(s)].column
+        while n >= 0 {
+            let next = nodes[Int(n)].next
+            let slot = nodes[Int(n)].slot
+            var cell = -1
+            if rows[Int(slot)].basic != -1 && slotStamp[Int(slot)] != stamp {
+                cell = find(slot, s)
+            }
+            if cell >= 0 {
+                slotStamp[Int(slot)] = stamp
+                body(&self, slot, cell)
+                previous = n
+            } else {
+                if previous < 0 { symbols[Int(s)].column = next } else { nodes[Int(previous)].next = next }
+                freeNodes.append(n)
+            }
+            n = next
+        }
+        // 2. The dense rows.
+        var k = symbols[Int(s)].denseRows > 0 ? 0 : denseRows.count
+        while k < denseRows.count {
+            let slot = denseRows[k]
+            k += 1
+            guard slotStamp[Int(slot)] != stamp else { continue }
+            let h = rows[Int(slot)]
+            guard let p = rowIndexes[Int(h.index)][s] else { continue }
+            slotStamp[Int(slot)] = stamp
+            body(&self, slot, Int(h.start + p))
+        }
+        symbols[Int(s)].linked = 0
+    }
+
+    /// Walks the columns `link` queued, which unlinks their stale nodes. Called between
+    /// operations (after the dual simplex, and with `compactIfNeeded()`), where no walk is under
+    /// way.
+    mutating func pruneStaleColumns() {
+        for k in staleColumns.indices {
+            let s = staleColumns[k]
+            if symbols[Int(s)].linked == .max { walkColumn(s) { _, _, _ in } }
+        }
+        staleColumns.removeAll()
+    }
+
+    /// Unlinks a whole column (after its symbol was eliminated from every row).
+    mutating func clearColumn(_ s: Int32) {
+        if s == columnCopy.symbol { linkUnlinkedRows() }
+        var n = symbols[Int(s)].column
+        while n >= 0 {
+            let next = nodes[Int(n)].next
+            freeNodes.append(n)
+            n = next
+        }
+        symbols[Int(s)].column = -1
+        symbols[Int(s)].linked = 0
+    }
+}
