@@ -222,6 +222,20 @@ struct SymbolIndex {
         }
     }
 
+    /// Calls `body` with each key of a dense map in increasing order and its position, and gives
+    /// the keys the positions 0, 1, ... in that order; returns how many it visited. A pass in
+    /// order over the array: the tableau sorts a dense row's cells by symbol with it.
+    mutating func renumberInKeyOrder(_ body: (Int32, Int32) -> Void) -> Int {
+        guard let dense else { return 0 }
+        var next: Int32 = 0
+        for key in 0..<denseLength where dense[key] >= 0 {
+            body(Int32(key), dense[key])
+            dense[key] = next
+            next += 1
+        }
+        return Int(next)
+    }
+
     /// Moves the hashed entries into an array indexed by key, and frees the table.
     private mutating func makeDense() {
         let length = max(Int(largestKey) + 1, 64)

@@ -47,6 +47,8 @@ extension Tableau {
         rows[Int(slot)].basic = entering
         rowKinds[Int(slot)] = symbols[Int(entering)].kind
         rowChanged(slot)
+        // A dense row is about to be copied into every row of the entering column.
+        sortDenseRow(slot)
         substitute(entering, slot)
     }
 

@@ -70,6 +70,8 @@ extension Tableau {
         visitor.visit(&rowIndexes)
         visitor.visit(&freeIndexes)
         visitor.visit(&denseRows)
+        visitor.visit(&sortSymbols)
+        visitor.visit(&sortCoefficients)
         visitor.visit(&dagOrder)
         visitor.visit(&dagProgram.codes)
         visitor.visit(&dagProgram.numbers)

@@ -205,6 +205,9 @@ struct Tableau {
     /// made later walks and prunes wait for memory (1,000 views: 0.5 ms per resize at first,
     /// 2 ms after forty resizes).
     var denseRows = Buffer<Int32>()
+    /// Spare cells for `sortDenseRow`.
+    var sortSymbols = Buffer<Int32>()
+    var sortCoefficients = Buffer<Double>()
     var dagOrder = Buffer<DagEntry>()
     /// A compact copy of the DAG rows for the values pass (see Tableau+DagProgram.swift).
     var dagProgram = DagProgram()
