@@ -40,6 +40,7 @@ extension Solver {
         var general = Tableau(identity: ObjectIdentifier(self))
         general.incrementalRows = incrementalRows
         general.columnCopyMinimum = columnCopyMinimum
+        general.unlistedMinimum = unlistedMinimum
         if let cells = denseRowsFromCells {
             general.denseRowMinimum = cells
             general.denseRowRatio = 1 << 20

@@ -41,6 +41,7 @@ public final class Solver {
     var columnCopyMinimum = Tableau.defaultColumnCopyMinimum
     /// nil for the defaults; else rows of that many cells are indexed and dense.
     var denseRowsFromCells: Int?
+    var unlistedMinimum = Tableau.defaultUnlistedMinimum
 
     /// Creates an empty solver. It allocates nothing until its first call.
     public convenience init() {
@@ -54,15 +55,17 @@ public final class Solver {
     /// `columnCopiesFromCells` copies marker columns of that many cells on (64 by default; see
     /// Tableau+ColumnCopy.swift), and `denseRowsFromCells` indexes rows of that many cells and
     /// makes them dense whatever share of the symbols they hold (by default, rows of 1,024 cells
-    /// that hold one symbol in eight; see `Tableau.denseRows`), so that small random systems
-    /// reach those paths.
+    /// that hold one symbol in eight; see `Tableau.denseRows`), and `unlistsColumnsFromCells`
+    /// lets columns of that many cells lose their lists (1,024 by default; see
+    /// `Tableau.pruneStaleColumns`), so that small random systems reach those paths.
     package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil,
-                 denseRowsFromCells denseCells: Int? = nil) {
+                 denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil) {
         usesSmallTableau = smallTableau
         tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
         if let rows { incrementalRows = rows }
         if let cells { columnCopyMinimum = cells }
         denseRowsFromCells = denseCells
+        if let unlisted { unlistedMinimum = unlisted }
     }
 
     deinit {

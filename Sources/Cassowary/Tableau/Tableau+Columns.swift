@@ -1,12 +1,22 @@
 // Columns: for each symbol, a linked list of the rows that mention it, so that a pivot finds
 // the rows to substitute into without scanning every row. Nodes go stale when cells are removed
 // and are unlinked by the walks; the cells of dense rows (`Tableau.denseRows`) take no node, and
-// walks look those rows up instead.
+// walks look those rows up instead. A long column that only the prunes walk loses its list
+// (`pruneStaleColumns`), and gets it back from a pass over the rows if anything walks it.
+//
+// `SymbolInfo.linked` holds a column's state: the links it took since it was last walked (the
+// low 15 bits), with `prunedMark` set when that walk was a prune; `UInt16.max` once it is queued
+// for a prune; `unlisted` while it has no list.
 
 extension Tableau {
-    /// The most links a column takes between walks before it is queued, below `UInt16.max`,
-    /// the mark of a queued column in `SymbolInfo.linked`.
-    static let maximumLinks = Int32(UInt16.max - 1)
+    /// The most links a column takes between walks before it is queued.
+    static let maximumLinks: Int32 = 0x7FFD
+    /// Set in `SymbolInfo.linked` by a prune, cleared by any other walk.
+    static let prunedMark: UInt16 = 0x8000
+    /// `SymbolInfo.linked` of a column without a list.
+    static let unlisted: UInt16 = .max - 1
+    /// The fewest cells of a column that may lose its list (the tableau's `unlistedMinimum`).
+    static let defaultUnlistedMinimum: Int32 = 1024
 
     /// Puts a node for `slot` at the head of the column of `s`. Nodes go stale when cells are
     /// removed, and only walks unlink them: a column that no operation walks (the other error
@@ -14,16 +24,18 @@ extension Tableau {
     /// rows and take out again) grew with every resize, without end (row-flex at 1,000 views:
     /// 165 MB after 2,000 resizes). So once a list took four times as many nodes as its symbol
     /// has cells, plus 64, since it was last walked, it is queued for `pruneStaleColumns()`; the
-    /// walk visits about 1.3 nodes per link. The count stops short of the queued mark: a column
-    /// of 16,368 cells or more (the other error symbol of a 10,000-view chain's edit has 21,000)
-    /// is queued once it took `maximumLinks`, where it used to count up to the mark unqueued and
-    /// grow until something walked it.
+    /// walk visits about 1.3 nodes per link. The count stops at `maximumLinks`: a column of 8,176
+    /// cells or more (the other error symbol of a 10,000-view chain's edit has 21,000) is queued
+    /// once it took that many, where it used to count up to the mark unqueued and grow until
+    /// something walked it. An unlisted column takes no node.
     mutating func link(_ s: Int32, _ slot: Int32) {
         let linked = symbols[Int(s)].linked
+        if linked == Tableau.unlisted { return }
         if linked != .max {
-            if Int32(linked) >= min(4 * symbols[Int(s)].refs + 64, Tableau.maximumLinks) {
+            if Int32(linked & ~Tableau.prunedMark) >= min(4 * symbols[Int(s)].refs + 64, Tableau.maximumLinks) {
                 symbols[Int(s)].linked = .max
-                staleColumns.append(s)
+                // A column queued again with no walk but the last prune's goes in complemented.
+                staleColumns.append(linked & Tableau.prunedMark != 0 ? ~s : s)
             } else {
                 symbols[Int(s)].linked = linked + 1
             }
@@ -58,6 +70,7 @@ extension Tableau {
     ///    dense row may also have nodes from before it turned dense, and the stamp visits it once.
     @inline(__always) mutating func walkColumn(_ s: Int32, _ body: (inout Tableau, Int32, Int) -> Void) {
         if s == columnCopy.symbol && !columnCopy.unlinked.isEmpty { linkUnlinkedRows() }
+        if symbols[Int(s)].linked == Tableau.unlisted { relist(s) }
         let stamp = nextStamp()
         // 1. The list.
         var previous: Int32 = -1
@@ -96,12 +109,41 @@ extension Tableau {
     /// Walks the columns `link` queued, which unlinks their stale nodes. Called between
     /// operations (after the dual simplex, and with `compactIfNeeded()`), where no walk is under
     /// way.
+    ///
+    /// A column of `unlistedMinimum` cells or more that is queued again with no walk since its
+    /// last prune loses its list instead: the other error symbol of a container's edit is in a
+    /// row of every view (21,000 cells at 10,000 views), takes a link whenever a resize rewrites
+    /// such a row, and nothing else walks it; its prunes chased 78,000 scattered nodes every few
+    /// resizes (a tenth of chain-intr's resize at 10,000 views, in time, and little at 1,000,
+    /// where the nodes stay in cache). A walk of an unlisted column rebuilds its list first
+    /// (`relist`), at the cost of a pass over every row.
     mutating func pruneStaleColumns() {
         for k in staleColumns.indices {
-            let s = staleColumns[k]
-            if symbols[Int(s)].linked == .max { walkColumn(s) { _, _, _ in } }
+            let entry = staleColumns[k]
+            let s = entry < 0 ? ~entry : entry
+            guard symbols[Int(s)].linked == .max else { continue }
+            if entry < 0 && symbols[Int(s)].refs >= unlistedMinimum && s != columnCopy.symbol {
+                clearColumn(s)
+                symbols[Int(s)].linked = Tableau.unlisted
+            } else {
+                walkColumn(s) { _, _, _ in }
+                symbols[Int(s)].linked = Tableau.prunedMark
+            }
         }
         staleColumns.removeAll()
+    }
+
+    /// Gives an unlisted column its list again: a node for each row (not dense) that mentions
+    /// `s`, found by a pass over every row.
+    mutating func relist(_ s: Int32) {
+        relists += 1
+        symbols[Int(s)].linked = 0
+        for slot in rows.indices where rows[slot].basic != -1 {
+            let h = rows[slot]
+            if h.index >= 0 && rowIndexes[Int(h.index)].isDense { continue }
+            if find(Int32(slot), s) >= 0 { link(s, Int32(slot)) }
+        }
+        symbols[Int(s)].linked = 0
     }
 
     /// Unlinks a whole column (after its symbol was eliminated from every row).

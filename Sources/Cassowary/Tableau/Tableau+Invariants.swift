@@ -81,7 +81,7 @@ extension Tableau {
                 if !denseSet.contains(Int32(slot)) { problems.append("row \(slot) is dense and not listed") }
                 continue
             }
-            for i in Int(h.start)..<Int(h.start + h.count) {
+            for i in Int(h.start)..<Int(h.start + h.count) where symbols[Int(cellSymbols[i])].linked != Tableau.unlisted {
                 var n = symbols[Int(cellSymbols[i])].column
                 var found = false
                 while n >= 0 {

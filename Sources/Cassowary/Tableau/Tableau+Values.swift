@@ -218,6 +218,7 @@ extension Tableau {
             valueQueue = .everything
             return
         }
+        if symbols[Int(s)].linked == Tableau.unlisted { relist(s) }
         var n = symbols[Int(s)].column
         while n >= 0 {
             markRow(nodes[Int(n)].slot, stamp)

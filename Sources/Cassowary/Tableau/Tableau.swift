@@ -122,9 +122,10 @@ struct Tableau {
         /// them when none does; `UInt8.max` once it got there, for good (walks then always look).
         /// It fits in the byte after `kind`: the record stays 16 bytes.
         var denseRows: UInt8 = 0
-        /// Nodes linked into the column list since it was last walked whole, up to
-        /// `maximumLinks`; `UInt16.max` marks a column queued in `staleColumns` (see `link`). It
-        /// fits in the padding after `kind`: the record stays 16 bytes.
+        /// The column list's state (see Tableau+Columns.swift): nodes linked since it was last
+        /// walked whole, up to `maximumLinks`, with `prunedMark` if that walk was a prune;
+        /// `UInt16.max` for a column queued in `staleColumns`, `unlisted` for one without a
+        /// list. With `kind` and `denseRows` the record stays 16 bytes.
         var linked: UInt16 = 0
         /// The slot of the symbol's row, or -1 when the symbol is parametric.
         var row: Int32 = -1
@@ -300,6 +301,11 @@ struct Tableau {
     var denseRowMinimum = SymbolIndex.defaultDenseMinimum
     var denseRowRatio = SymbolIndex.defaultDenseRatio
     var indexMinimum = Tableau.indexThreshold
+    /// The fewest cells of a column that may lose its list (see `pruneStaleColumns`); the tests
+    /// change it.
+    var unlistedMinimum = Tableau.defaultUnlistedMinimum
+    /// Lists rebuilt by `relist` so far, for the tests.
+    var relists = 0
     /// Set when a variable of this tableau is held by another solver too: every variable is then
     /// written by each `updateVariables`, so that the last call wins as documented.
     var sharesVariables = false
