@@ -251,6 +251,9 @@ public final class Solver {
         public var symbols: Int
         /// The most cells in one row.
         public var longestRow: Int
+        /// Entries of the lists that record which rows mention each symbol, stale ones (of cells
+        /// since removed) included: how much the pivots churned the lists since their last walks.
+        public var columnEntries: Int = 0
     }
 
     /// The solver's counts of work and size, for diagnostics and benchmarks.
@@ -264,7 +267,8 @@ public final class Solver {
         let live = tableau.rows.filter { $0.basic >= 0 }
         return Statistics(pivots: tableau.pivotCount, boundFlips: tableau.flipCount, rows: live.count,
                           cells: live.reduce(0) { $0 + Int($1.count) }, symbols: tableau.symbols.count,
-                          longestRow: Int(live.map(\.count).max() ?? 0))
+                          longestRow: Int(live.map(\.count).max() ?? 0),
+                          columnEntries: tableau.nodes.count - tableau.freeNodes.count)
     }
 
     /// The most bytes of large storage (blocks of 256 KiB and more: systems of thousands of

@@ -158,6 +158,7 @@ if let k = arguments.firstIndex(of: "--cycles") {
         times.append(Double(now() - t0) / 1e6)
     }
     print("\(name) n=\(n) cycles=\(cycles) resizes per cycle=\(widths.count) sum=\(fixed(check, 2))")
+    if arguments.contains("--times"), let objects = chain as? Chain { print(objects.solver.statistics) }
     if arguments.contains("--times") { print("ms per cycle:", times.map { fixed($0, 3) }.joined(separator: " ")) }
     exit(0)
 }

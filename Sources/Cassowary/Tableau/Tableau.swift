@@ -304,8 +304,9 @@ struct Tableau {
     /// The fewest cells of a column that may lose its list (see `pruneStaleColumns`); the tests
     /// change it.
     var unlistedMinimum = Tableau.defaultUnlistedMinimum
-    /// Lists rebuilt by `relist` so far, for the tests.
+    /// Lists rebuilt by `relist`, and all lists by `rebuildColumns`, so far, for the tests.
     var relists = 0
+    var rebuilds = 0
     /// Set when a variable of this tableau is held by another solver too: every variable is then
     /// written by each `updateVariables`, so that the last call wins as documented.
     var sharesVariables = false

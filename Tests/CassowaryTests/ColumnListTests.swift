@@ -2,12 +2,12 @@
 import TestSupport
 import Testing
 
-/// Columns without lists (`Tableau.pruneStaleColumns`): a long column that only the prunes walk
-/// loses its list, and a walk gives it back from a pass over the rows. A chain of views with
+/// The column lists' upkeep (Tableau+Columns.swift). Columns without lists: a long column that
+/// only the prunes walk loses its list, and a walk gives it back from a pass over the rows. A chain of views with
 /// intrinsic widths, resized over and over, unlists the other error symbol of its width's edit;
 /// its solutions must stay those of a twin that keeps every list, through resizes, removals and
 /// re-adds that walk the unlisted column.
-@Suite struct UnlistedColumnTests {
+@Suite struct ColumnListTests {
     struct Chain {
         let solver: Solver
         let width: Variable
@@ -75,5 +75,21 @@ import Testing
         listing.solver.updateVariables()
         #expect(unlisting.widths.map(\.value) == listing.widths.map(\.value))
         #expect(unlisting.solver.tableau.relists > 0, "no unlisted column was walked")
+    }
+
+    /// The views' columns reach the prune threshold in the same resize, and all lists are
+    /// rebuilt at once (`Tableau.rebuildColumns`): the tableau stays sound, and every width is
+    /// its intrinsic one or the container's, less the margins, whichever is smaller.
+    @Test func rebuiltListsKeepTheSolutions() throws {
+        let chain = try Chain(views: 120, unlistsColumnsFromCells: .max)
+        for cycle in 0..<60 {
+            for value in [320.0, 414, 200, 375] {
+                let widths = try chain.resize(value)
+                let expected = widths.indices.map { min(100 + Double($0 % 7) * 30, value - 16) }
+                #expect(zip(widths, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "cycle \(cycle), width \(value)")
+            }
+            expectSound(chain.solver)
+        }
+        #expect(chain.solver.tableau.rebuilds > 0, "the lists were never rebuilt")
     }
 }
