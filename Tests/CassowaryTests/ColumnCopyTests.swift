@@ -128,54 +128,9 @@ import Testing
     @Test(arguments: 0..<4)
     func copiesAndRewritesMatchTheReference(batch: Int) throws {
         for k in 0..<2 {
-            var rng = SeededGenerator(seed: UInt64(700_000 + batch * 1000 + k))
-            let layout = IncrementalValueTests.RandomLayout(views: Int.random(in: 4...9, using: &rng), rng: &rng)
-            let copying = Solver(incrementalValuesFromRows: 0, columnCopiesFromCells: 1)
-            let walking = Solver(incrementalValuesFromRows: 0, columnCopiesFromCells: .max)
-            let ours = (0..<layout.variableCount).map { Variable("c\($0)") }
-            let theirs = (0..<layout.variableCount).map { Variable("w\($0)") }
-            var installed: [(ours: Constraint, theirs: Constraint, constant: Double)] = []
-            func install(_ a: Constraint, _ b: Constraint, _ label: String) {
-                let accepted = (try? copying.add(a)) != nil
-                #expect(accepted == ((try? walking.add(b)) != nil), "seed \(k): \(label)")
-                if accepted { installed.append((a, b, a.expression.constant)) }
-            }
-            for i in layout.specs.indices {
-                install(layout.constraint(i, over: ours), layout.constraint(i, over: theirs), "constraint \(i)")
-            }
-            // The container's width, as `addEditVariable` would install it.
-            install((ours[2] == 375).priority(Priority(999)), (theirs[2] == 375).priority(Priority(999)), "width")
-            let width = installed.count - 1
-            func check(_ step: String) {
-                expectMatchesReference(copying, installed.map { ($0.ours, $0.constant) }, variables: ours, "seed \(k), \(step)")
-            }
-            check("first solve")
-            for step in 0..<21 {
-                let change: Int
-                switch Int.random(in: 0..<8, using: &rng) {
-                case 0..<4: change = width
-                case 4..<7: change = Int.random(in: installed.indices, using: &rng)
-                default:
-                    let i = Int.random(in: 0..<width, using: &rng)
-                    try copying.remove(installed[i].ours)
-                    try walking.remove(installed[i].theirs)
-                    // It held with the others before, so it goes back in.
-                    try copying.add(installed[i].ours)
-                    try walking.add(installed[i].theirs)
-                    // At its expression's constant again, whatever `setConstant` gave it before.
-                    installed[i].constant = installed[i].ours.expression.constant
-                    if step % 3 == 2 { check("step \(step)") }
-                    continue
-                }
-                let constant = change == width ? -Double(Int.random(in: 0...900, using: &rng))
-                                               : Double(Int.random(in: -40...40, using: &rng))
-                let accepted = (try? copying.setConstant(constant, for: installed[change].ours)) != nil
-                #expect(accepted == ((try? walking.setConstant(constant, for: installed[change].theirs)) != nil),
-                        "seed \(k), step \(step): setConstant")
-                if accepted { installed[change].constant = constant }
-                // The reference is a dense LP per priority level: every third step.
-                if step % 3 == 2 { check("step \(step)") }
-            }
+            try runTwinLayout(seed: UInt64(700_000 + batch * 1000 + k), views: 4...9, steps: 21,
+                              ours: Solver(incrementalValuesFromRows: 0, columnCopiesFromCells: 1),
+                              theirs: Solver(incrementalValuesFromRows: 0, columnCopiesFromCells: .max))
         }
     }
 }

@@ -59,3 +59,59 @@ func expectMatchesReference(_ solver: Solver, _ system: [(Constraint, Double)], 
                 sourceLocation: sourceLocation)
     }
 }
+
+/// A random layout (`IncrementalValueTests.RandomLayout`) run on two solvers made differently
+/// (`ours` and `theirs`): its container width moves (a priority-999 constraint given new
+/// constants, as `addEditVariable` would install it), other constants change, and constraints are
+/// removed and added again. Both must accept and refuse alike; `ours` is checked against the
+/// reference LP every third step (a dense LP per priority level). `afterStep` sees `ours` after
+/// every change.
+func runTwinLayout(seed: UInt64, views: ClosedRange<Int>, steps: Int, ours: Solver, theirs: Solver,
+                   afterStep: (Solver) -> Void = { _ in }) throws {
+    var rng = SeededGenerator(seed: seed)
+    let layout = IncrementalValueTests.RandomLayout(views: Int.random(in: views, using: &rng), rng: &rng)
+    let mine = (0..<layout.variableCount).map { Variable("o\($0)") }
+    let other = (0..<layout.variableCount).map { Variable("t\($0)") }
+    var installed: [(ours: Constraint, theirs: Constraint, constant: Double)] = []
+    func install(_ a: Constraint, _ b: Constraint, _ label: String) {
+        let accepted = (try? ours.add(a)) != nil
+        #expect(accepted == ((try? theirs.add(b)) != nil), "seed \(seed): \(label)")
+        if accepted { installed.append((a, b, a.expression.constant)) }
+    }
+    for i in layout.specs.indices {
+        install(layout.constraint(i, over: mine), layout.constraint(i, over: other), "constraint \(i)")
+    }
+    install((mine[2] == 375).priority(Priority(999)), (other[2] == 375).priority(Priority(999)), "width")
+    let width = installed.count - 1
+    func check(_ step: String) {
+        expectMatchesReference(ours, installed.map { ($0.ours, $0.constant) }, variables: mine, "seed \(seed), \(step)")
+    }
+    check("first solve")
+    for step in 0..<steps {
+        let change: Int
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0..<4: change = width
+        case 4..<7: change = Int.random(in: installed.indices, using: &rng)
+        default:
+            let i = Int.random(in: 0..<width, using: &rng)
+            try ours.remove(installed[i].ours)
+            try theirs.remove(installed[i].theirs)
+            // It held with the others before, so it goes back in.
+            try ours.add(installed[i].ours)
+            try theirs.add(installed[i].theirs)
+            // At its expression's constant again, whatever `setConstant` gave it before.
+            installed[i].constant = installed[i].ours.expression.constant
+            afterStep(ours)
+            if step % 3 == 2 { check("step \(step)") }
+            continue
+        }
+        let constant = change == width ? -Double(Int.random(in: 0...900, using: &rng))
+                                       : Double(Int.random(in: -40...40, using: &rng))
+        let accepted = (try? ours.setConstant(constant, for: installed[change].ours)) != nil
+        #expect(accepted == ((try? theirs.setConstant(constant, for: installed[change].theirs)) != nil),
+                "seed \(seed), step \(step): setConstant")
+        if accepted { installed[change].constant = constant }
+        afterStep(ours)
+        if step % 3 == 2 { check("step \(step)") }
+    }
+}
