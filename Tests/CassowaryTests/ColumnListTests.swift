@@ -46,13 +46,18 @@ import Testing
         }
     }
 
+    /// The twins' widths, equal but for rounding (their lists are walked in different orders).
+    func agree(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 }
+    }
+
     @Test func unlistedColumnsKeepTheSolutions() throws {
         let unlisting = try Chain(views: 120, unlistsColumnsFromCells: 16)
         let listing = try Chain(views: 120, unlistsColumnsFromCells: .max)
         var unlisted = 0
         for cycle in 0..<40 {
             for value in [320.0, 414, 200, 375] {
-                #expect(try unlisting.resize(value) == listing.resize(value), "cycle \(cycle), width \(value)")
+                #expect(agree(try unlisting.resize(value), try listing.resize(value)), "cycle \(cycle), width \(value)")
             }
             unlisted = max(unlisted, unlisting.solver.tableau.symbols.filter { $0.linked == Tableau.unlisted }.count)
             if cycle % 8 == 7 {
@@ -73,7 +78,7 @@ import Testing
         expectSound(unlisting.solver)
         unlisting.solver.updateVariables()
         listing.solver.updateVariables()
-        #expect(unlisting.widths.map(\.value) == listing.widths.map(\.value))
+        #expect(agree(unlisting.widths.map(\.value), listing.widths.map(\.value)))
         #expect(unlisting.solver.tableau.relists > 0, "no unlisted column was walked")
     }
 
