@@ -104,27 +104,25 @@ func benchChain<C: ResizableChain>(_ name: String, _ builder: (Int) throws -> C,
     chainMedians["\(name) build \(n)"] = median / 1e6
     let check = total ? "total.w=\(fixed(chain.totalWidth(), 2))" : "checksum=\(fixed(chain.checksum(), 2))"
     print("\(pad(name, 11)) n=\(pad(String(n), 5)) build+solve   median \(fixed(median / 1e6, 3, width: 10)) ms  min \(fixed(minimum / 1e6, 3, width: 10)) ms  runs=\(runs)  \(check)")
-    let (rm, rmin, value) = try timed(resizeRuns) { () throws -> Double in
-        for f in resizes { try chain.resize(to: chain.base * f) }
-        return total ? chain.totalWidth() : chain.checksum()
+    // The resizes timed, as `part` ("resize", "steady") of the scaling check.
+    func timeResizes(_ part: String, _ label: String, _ after: String) throws {
+        let (median, minimum, value) = try timed(resizeRuns) { () throws -> Double in
+            for f in resizes { try chain.resize(to: chain.base * f) }
+            return total ? chain.totalWidth() : chain.checksum()
+        }
+        let k = Double(resizes.count)
+        chainMedians["\(name) \(part) \(n)"] = median / k / 1e6
+        let check = total ? "total.w=\(fixed(value, 2))" : "checksum=\(fixed(value, 2))"
+        print("\(pad(name, 11)) n=\(pad(String(n), 5)) \(pad(label, 13)) median \(fixed(median / k / 1e6, 3, width: 10)) ms  min \(fixed(minimum / k / 1e6, 3, width: 10)) ms  per resize \(after)  \(check)")
     }
-    let k = Double(resizes.count)
-    chainMedians["\(name) resize \(n)"] = rm / k / 1e6
-    let check2 = total ? "total.w=\(fixed(value, 2))" : "checksum=\(fixed(value, 2))"
-    print("\(pad(name, 11)) n=\(pad(String(n), 5)) resize        median \(fixed(rm / k / 1e6, 3, width: 10)) ms  min \(fixed(rmin / k / 1e6, 3, width: 10)) ms  per resize (x\(resizes.count), runs=\(resizeRuns))  \(check2)")
+    try timeResizes("resize", "resize", "(x\(resizes.count), runs=\(resizeRuns))")
     // The same after `steadyCycles` more cycles: a window resized over and over reaches a steady
     // state the first resizes do not show (stale column nodes made row-flex's 1,000-view resize
     // four times slower after forty cycles, before dense rows).
     for _ in 0..<steadyCycles {
         for f in resizes { try chain.resize(to: chain.base * f) }
     }
-    let (sm, smin, steadyValue) = try timed(resizeRuns) { () throws -> Double in
-        for f in resizes { try chain.resize(to: chain.base * f) }
-        return total ? chain.totalWidth() : chain.checksum()
-    }
-    chainMedians["\(name) steady \(n)"] = sm / k / 1e6
-    let check3 = total ? "total.w=\(fixed(steadyValue, 2))" : "checksum=\(fixed(steadyValue, 2))"
-    print("\(pad(name, 11)) n=\(pad(String(n), 5)) steady resize median \(fixed(sm / k / 1e6, 3, width: 10)) ms  min \(fixed(smin / k / 1e6, 3, width: 10)) ms  per resize after \(steadyCycles + resizeRuns) cycles  \(check3)")
+    try timeResizes("steady", "steady resize", "after \(steadyCycles + resizeRuns) cycles")
 }
 
 /// Resize cycles run untimed before the steady-state resizes are timed.
@@ -158,8 +156,10 @@ if let k = arguments.firstIndex(of: "--cycles") {
         times.append(Double(now() - t0) / 1e6)
     }
     print("\(name) n=\(n) cycles=\(cycles) resizes per cycle=\(widths.count) sum=\(fixed(check, 2))")
-    if arguments.contains("--times"), let objects = chain as? Chain { print(objects.solver.statistics) }
-    if arguments.contains("--times") { print("ms per cycle:", times.map { fixed($0, 3) }.joined(separator: " ")) }
+    if arguments.contains("--times") {
+        if let objects = chain as? Chain { print(objects.solver.statistics) }
+        print("ms per cycle:", times.map { fixed($0, 3) }.joined(separator: " "))
+    }
     exit(0)
 }
 

@@ -9,12 +9,12 @@
 /// A map that holds at least `defaultDenseMinimum` keys and one in `defaultDenseRatio` of the keys
 /// up to its largest (the tableau's `denseRowMinimum` and `denseRowRatio`) becomes *dense* when
 /// `insert(_:_:denseFrom:ratio:)` adds to it: an array of positions indexed by symbol, -1 for
-/// absent. The rows of a
-/// 10,000-view chain that hold a term per view (30,000 cells over 130,000 symbols) are filled and
-/// searched in symbol order; a hash sends each view's cells to a random cache line of a 512 KiB
-/// table, where the array is written and read as a stream the processor prefetches (the hash's
-/// inserts were 23% of a 10,000-view row-flex resize, all of it waiting for memory). The array
-/// costs at most `4 * ratio` bytes per key, and its length follows the largest key.
+/// absent. The rows of a 10,000-view chain that hold a term per view (30,000 cells over 130,000
+/// symbols) are filled and searched in symbol order; a hash sends each view's cells to a random
+/// cache line of a 512 KiB table, where the array is written and read as a stream the processor
+/// prefetches (the hash's inserts were 23% of a 10,000-view row-flex resize, all of it waiting
+/// for memory). The array costs at most `4 * ratio` bytes per key, and its length follows the
+/// largest key.
 struct SymbolIndex {
     private struct Entry {
         /// The symbol, or -1 for an empty entry.
@@ -108,14 +108,11 @@ struct SymbolIndex {
         dense != nil && dropped * 16 > denseLength && kept * 2 < dropped
     }
 
-    /// Empties the map, keeping a dense map's array for the keys that come back.
+    /// Empties a dense map, keeping its array for the keys that come back (after
+    /// `prefersRefill(dropping:keeping:)`, which only a dense map answers yes).
     mutating func clearKeepingStorage() {
-        if let dense {
-            dense.update(repeating: -1, count: denseLength)
-            count = 0
-        } else {
-            removeAll()
-        }
+        dense.unsafelyUnwrapped.update(repeating: -1, count: denseLength)
+        count = 0
     }
 
     private mutating func freeDense() {
@@ -222,14 +219,14 @@ struct SymbolIndex {
         }
     }
 
-    /// Calls `body` with each key of a dense map in increasing order and its position, and gives
-    /// the keys the positions 0, 1, ... in that order; returns how many it visited. A pass in
-    /// order over the array: the tableau sorts a dense row's cells by symbol with it.
-    mutating func renumberInKeyOrder(_ body: (Int32, Int32) -> Void) -> Int {
+    /// Calls `body` with the position of each key of a dense map, in increasing key order, and
+    /// gives the keys the positions 0, 1, ... in that order; returns how many it visited. A pass
+    /// in order over the array: the tableau sorts a dense row's cells by symbol with it.
+    mutating func renumberInKeyOrder(_ body: (Int32) -> Void) -> Int {
         guard let dense else { return 0 }
         var next: Int32 = 0
         for key in 0..<denseLength where dense[key] >= 0 {
-            body(Int32(key), dense[key])
+            body(dense[key])
             dense[key] = next
             next += 1
         }

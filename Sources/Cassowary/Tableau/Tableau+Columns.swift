@@ -144,9 +144,8 @@ extension Tableau {
     /// The cells that take nodes: those of live rows that are not dense. A pass over the rows.
     func listedCells() -> Int {
         var n = 0
-        for slot in rows.indices where rows[slot].basic != -1 {
-            let h = rows[slot]
-            if h.index < 0 || !rowIndexes[Int(h.index)].isDense { n += Int(h.count) }
+        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
+            n += Int(rows[slot].count)
         }
         return n
     }
@@ -157,9 +156,8 @@ extension Tableau {
     /// 10,000 views queued 5,713 columns at once, twice, with 1.1 million nodes in the lists for
     /// 260,000 cells; walking them scattered through the buffer made two resize cycles take 20
     /// and 23 ms instead of 5, and the freed nodes, reused in that scattered order, slowed the
-    /// walks of the resizes after (7-12 ms). Dense
-    /// rows take no nodes; unlisted columns stay unlisted; the copied column's waiting rows are
-    /// listed with the rest.
+    /// walks of the resizes after (7-12 ms). Dense rows take no nodes; unlisted columns stay
+    /// unlisted; the copied column's waiting rows are listed with the rest.
     /// 1. Count each symbol's cells in `cellPositions` (all zero between operations).
     /// 2. Turn the counts into each column's first node, and make the columns' heads.
     /// 3. Place a node per cell at its column's next free place, each pointing at the next one.
@@ -169,9 +167,8 @@ extension Tableau {
         for k in columnCopy.unlinked.indices { columnCopy.unlinkedBits[Int(columnCopy.unlinked[k]) >> 6] = 0 }
         columnCopy.unlinked.removeAll()
         // 1. Counts.
-        for slot in rows.indices where rows[slot].basic != -1 {
+        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
             let h = rows[slot]
-            if h.index >= 0 && rowIndexes[Int(h.index)].isDense { continue }
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = Int(cellSymbols[i])
                 if symbols[s].linked != Tableau.unlisted { cellPositions[s] += 1 }
@@ -193,9 +190,8 @@ extension Tableau {
         nodes.append(repeating: ColumnNode(slot: -1, next: -1), count: Int(total))
         freeNodes.removeAll()
         staleColumns.removeAll()
-        for slot in rows.indices where rows[slot].basic != -1 {
+        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
             let h = rows[slot]
-            if h.index >= 0 && rowIndexes[Int(h.index)].isDense { continue }
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = Int(cellSymbols[i])
                 guard symbols[s].linked != Tableau.unlisted else { continue }
@@ -217,10 +213,10 @@ extension Tableau {
     /// `s`, found by a pass over every row.
     mutating func relist(_ s: Int32) {
         relists += 1
+        // Listed again before linking (an unlisted column takes no node), and the count the
+        // links made is cleared after: the new list has no stale node.
         symbols[Int(s)].linked = 0
-        for slot in rows.indices where rows[slot].basic != -1 {
-            let h = rows[slot]
-            if h.index >= 0 && rowIndexes[Int(h.index)].isDense { continue }
+        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
             if find(Int32(slot), s) >= 0 { link(s, Int32(slot)) }
         }
         symbols[Int(s)].linked = 0

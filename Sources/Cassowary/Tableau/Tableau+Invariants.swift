@@ -62,7 +62,7 @@ extension Tableau {
             let slot = denseRows[k]
             if !denseSet.insert(slot).inserted { problems.append("dense row \(slot) listed twice") }
             let h = rows[Int(slot)]
-            if h.basic == -1 || h.index < 0 || !rowIndexes[Int(h.index)].isDense {
+            if h.basic == -1 || !isDense(h) {
                 problems.append("row \(slot) is listed as dense and is not")
             }
         }
@@ -77,7 +77,7 @@ extension Tableau {
         // Every cell is reachable through its symbol's column.
         for slot in rows.indices where rows[slot].basic != -1 {
             let h = rows[slot]
-            if h.index >= 0 && rowIndexes[Int(h.index)].isDense {
+            if isDense(h) {
                 if !denseSet.contains(Int32(slot)) { problems.append("row \(slot) is dense and not listed") }
                 continue
             }

@@ -106,13 +106,12 @@ extension Tableau {
     /// off `denseRows` if it was there (its cells no longer count there).
     mutating func clearIndex(_ slot: Int32) {
         let h = rows[Int(slot)]
-        let id = Int(h.index)
-        if rowIndexes[id].isDense, let k = denseRows.firstIndex(of: slot) {
+        if isDense(h), let k = denseRows.firstIndex(of: slot) {
             denseRows[k] = denseRows[denseRows.count - 1]
             _ = denseRows.popLast()
             for i in Int(h.start)..<Int(h.start + h.count) { countDenseCell(cellSymbols[i], -1) }
         }
-        rowIndexes[id].removeAll()
+        rowIndexes[Int(h.index)].removeAll()
     }
 
     /// Puts the cells of a dense row in symbol order. A row-flex resize pivots the container's
@@ -124,7 +123,7 @@ extension Tableau {
     /// a cache miss of its own; in order they stream. The sort is a pass over the row's index.
     mutating func sortDenseRow(_ slot: Int32) {
         let h = rows[Int(slot)]
-        guard h.index >= 0, rowIndexes[Int(h.index)].isDense else { return }
+        guard isDense(h) else { return }
         sortSymbols.removeAll()
         sortCoefficients.removeAll()
         for i in Int(h.start)..<Int(h.start + h.count) {
@@ -134,12 +133,17 @@ extension Tableau {
         var write = Int(h.start)
         // A copy of the index's record: the renumbering writes the array they share.
         var index = rowIndexes[Int(h.index)]
-        let visited = index.renumberInKeyOrder { _, position in
+        let visited = index.renumberInKeyOrder { position in
             cellSymbols[write] = sortSymbols[Int(position)]
             cellCoefficients[write] = sortCoefficients[Int(position)]
             write += 1
         }
         assert(visited == Int(h.count), "a dense row's index holds every cell")
+    }
+
+    /// Whether a row's index is dense (the row is in `denseRows`, its cells take no column node).
+    @inline(__always) func isDense(_ h: RowHeader) -> Bool {
+        h.index >= 0 && rowIndexes[Int(h.index)].isDense
     }
 
     /// Counts a cell of `s` into (`delta` 1) or out of (-1) a dense row.
@@ -173,7 +177,7 @@ extension Tableau {
         if removed == columnCopy.symbol { columnCopy.note(slot, 0) }
         symbols[Int(removed)].refs -= 1
         if h.index >= 0 {
-            if rowIndexes[Int(h.index)].isDense { countDenseCell(removed, -1) }
+            if isDense(h) { countDenseCell(removed, -1) }
             rowIndexes[Int(h.index)][removed] = nil
             if i != last { rowIndexes[Int(h.index)][cellSymbols[last]] = Int32(i) - h.start }
         }
@@ -187,7 +191,7 @@ extension Tableau {
     mutating func sweep(_ slot: Int32) {
         let h = rows[Int(slot)]
         var indexed = h.index >= 0
-        let dense = indexed && rowIndexes[Int(h.index)].isDense
+        let dense = isDense(h)
         var refill = false
         if dense {
             var dropped = 0
