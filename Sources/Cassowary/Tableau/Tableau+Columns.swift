@@ -141,10 +141,15 @@ extension Tableau {
     /// the lists hold twice as many nodes as there are cells to list.
     static let rebuildMinimum = 64
 
-    /// The cells that take nodes: those of live rows that are not dense. A pass over the rows.
+    /// Whether the cells of the row at `slot` take column nodes: a live row that is not dense.
+    @inline(__always) func takesNodes(_ slot: Int) -> Bool {
+        rows[slot].basic != -1 && !isDense(rows[slot])
+    }
+
+    /// The cells that take nodes (see `takesNodes`). A pass over the rows.
     func listedCells() -> Int {
         var n = 0
-        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
+        for slot in rows.indices where takesNodes(slot) {
             n += Int(rows[slot].count)
         }
         return n
@@ -167,7 +172,7 @@ extension Tableau {
         for k in columnCopy.unlinked.indices { columnCopy.unlinkedBits[Int(columnCopy.unlinked[k]) >> 6] = 0 }
         columnCopy.unlinked.removeAll()
         // 1. Counts.
-        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
+        for slot in rows.indices where takesNodes(slot) {
             let h = rows[slot]
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = Int(cellSymbols[i])
@@ -190,7 +195,7 @@ extension Tableau {
         nodes.append(repeating: ColumnNode(slot: -1, next: -1), count: Int(total))
         freeNodes.removeAll()
         staleColumns.removeAll()
-        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
+        for slot in rows.indices where takesNodes(slot) {
             let h = rows[slot]
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = Int(cellSymbols[i])
@@ -216,7 +221,7 @@ extension Tableau {
         // Listed again before linking (an unlisted column takes no node), and the count the
         // links made is cleared after: the new list has no stale node.
         symbols[Int(s)].linked = 0
-        for slot in rows.indices where rows[slot].basic != -1 && !isDense(rows[slot]) {
+        for slot in rows.indices where takesNodes(slot) {
             if find(Int32(slot), s) >= 0 { link(s, Int32(slot)) }
         }
         symbols[Int(s)].linked = 0
