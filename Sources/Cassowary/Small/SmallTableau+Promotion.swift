@@ -88,7 +88,7 @@ extension SmallTableau {
         for i in 0..<levelCount {
             let line = Int(levelLines[i])
             let q = firstSymbol(line, excluding: higher) { s in
-                coefficients[line * SmallTableau.width + Int(s)] < 0 && kinds[Int(s)] != .dummy
+                coefficients[line * SmallTableau.width + Int(s)] < -Tableau.optimalityTolerance && kinds[Int(s)] != .dummy
             }
             if q >= 0 { problems.append("level \(levelPriorities[i]) can still improve by \(q)") }
             higher.0 |= masks[2 * line]

@@ -167,7 +167,8 @@ extension SmallTableau {
         var solvable = true
         while true {
             let q = firstSymbol(objective) { s in
-                coefficients[objective &* SmallTableau.width &+ Int(s)] < 0 && kinds[Int(s)] != .dummy && symbolRow[Int(s)] < 0
+                coefficients[objective &* SmallTableau.width &+ Int(s)] < -Tableau.optimalityTolerance && kinds[Int(s)] != .dummy
+                    && symbolRow[Int(s)] < 0
             }
             if q < 0 { break }
             guard let (l, _) = leavingRow(for: q, bland: true) else {
@@ -201,8 +202,8 @@ extension SmallTableau {
     // MARK: - Optimize
 
     /// The primal simplex over the levels, highest priority first: a symbol enters at a level
-    /// only if no higher level holds it. The entering symbol is the lowest with a negative
-    /// coefficient; ties in the ratio test go by `Tableau.LeavingChoice`.
+    /// only if no higher level holds it. The entering symbol is the lowest with a cost under
+    /// `-Tableau.optimalityTolerance`; ties in the ratio test go by `Tableau.LeavingChoice`.
     /// - Returns: false when the objective is unbounded (a numerical dead end).
     mutating func optimize() -> Bool {
         var degenerate = 0
@@ -212,7 +213,7 @@ extension SmallTableau {
             let line = Int(levelLines[i])
             let bland = degenerate > 256
             let q = firstSymbol(line, excluding: higher) { s in
-                coefficients[line &* SmallTableau.width &+ Int(s)] < 0 && kinds[Int(s)] != .dummy
+                coefficients[line &* SmallTableau.width &+ Int(s)] < -Tableau.optimalityTolerance && kinds[Int(s)] != .dummy
             }
             guard q >= 0 else {
                 higher.0 |= masks[2 * line]
@@ -239,12 +240,15 @@ extension SmallTableau {
     }
 
     /// The ratio test: the restricted row that limits how far `q` can grow, chosen by the general
-    /// tableau's rule (`Tableau.LeavingChoice`).
+    /// tableau's rule (`Tableau.LeavingChoice`). Coefficients under `Tableau.pivotTolerance` are
+    /// residues here (the general tableau also weighs them against their row's largest): when
+    /// only residues limit `q`, there is no row, the caller refuses, and the general tableau
+    /// makes the call.
     func leavingRow(for q: Int32, bland: Bool) -> (Int, Double)? {
         var choice = Tableau.LeavingChoice(bland: bland)
         forEachRow(holding: q) { l, b, c in
             let kind = kinds[Int(b)]
-            guard kind != .external, c < 0 else { return }
+            guard kind != .external, c <= -Tableau.pivotTolerance else { return }
             choice.consider(l, basic: b, kind: kind, ratio: -constants[l] / c)
         }
         return choice.result

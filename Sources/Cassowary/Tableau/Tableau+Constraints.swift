@@ -209,9 +209,9 @@ extension Tableau {
     /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.
     private mutating func rowFromAccumulator(basic: Int32) -> Int32 {
         var n = 0
-        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon { n += 1 }
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.dropTolerance { n += 1 }
         let slot = allocateRow(basic: basic, constant: accumulatorConstant, capacity: n + 1)
-        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.dropTolerance {
             appendCell(slot, s, scratch[Int(s)].accumulated)
         }
         return slot

@@ -41,7 +41,8 @@ extension Tableau {
     /// One dual iteration on the infeasible row `r` at `slot` (constant `c < 0`):
     /// 1. Dual ratio test: the entering candidate `q` is the symbol of `r` with a positive
     ///    coefficient `a` and the lexicographically least ratio cost / `a` (ties to the lowest
-    ///    symbol).
+    ///    symbol). Coefficients under `Tableau.pivotTolerance` are candidates only when the row
+    ///    has no other: a residue of zero at a cost of zero has the least ratio of all.
     /// 2. Bound flip: if `q` can grow only by `t` before another restricted row `s` reaches zero
     ///    (its primal ratio test), and `c + a * t` is still negative, `q` cannot repair `r` on its
     ///    own. Pivot `q` into `s` instead: `q` stays at that bound, `s` leaves at zero, `r` gains
@@ -61,19 +62,24 @@ extension Tableau {
     /// and the primal simplex then removes any cost a symbol of a flipped row was left with, once
     /// every row is feasible.
     private mutating func repair(_ slot: Int32, flipBudget: inout Int) throws {
-        // 1. The dual ratio test, by one scan of the row.
-        var q: Int32 = -1
-        var a = 0.0
+        // 1. The dual ratio test, by one scan of the row: the least ratio among the coefficients
+        //    over the pivot tolerance, else among the smaller ones.
+        var q: Int32 = -1, small: Int32 = -1
+        var a = 0.0, smallA = 0.0
         let h = rows[Int(slot)]
         for i in Int(h.start)..<Int(h.start + h.count) {
             let c = cellCoefficients[i]
             let s = cellSymbols[i]
             guard c > Tableau.epsilon, symbols[Int(s)].kind != .dummy else { continue }
-            if q < 0 || dualRatioLess(s, c, q, a) {
-                q = s
-                a = c
+            if c < Tableau.pivotTolerance {
+                if small < 0 || dualRatioLess(s, c, small, smallA) { (small, smallA) = (s, c) }
+            } else if q < 0 || dualRatioLess(s, c, q, a) {
+                (q, a) = (s, c)
             }
         }
+        // The heap of the bound flips takes the small coefficients only when they are all there is.
+        dualFloor = q >= 0 ? Tableau.pivotTolerance : 0
+        if q < 0 { (q, a) = (small, smallA) }
         guard q >= 0 else { throw DualOptimizeFailure() }
         var heapBuilt = false
         while true {
@@ -148,7 +154,7 @@ extension Tableau {
     /// Appends an entry for `s` (coefficient `c` in the infeasible row) if it is a candidate,
     /// without restoring the heap order.
     private mutating func addDualEntry(_ s: Int32, _ c: Double) {
-        guard c > Tableau.epsilon, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0 else { return }
+        guard c > Tableau.epsilon, c >= dualFloor, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0 else { return }
         let e = Int32(dualEntries.count)
         dualEntries.append(DualEntry(symbol: s, version: scratch[Int(s)].dualVersion, coefficient: c))
         for l in levels.indices { dualKeys.append(objectiveCoefficient(l, s) / c) }

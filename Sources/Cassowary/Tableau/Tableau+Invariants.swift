@@ -19,7 +19,7 @@ extension Tableau {
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
                 if !seen.insert(s).inserted { problems.append("row \(slot): symbol \(s) twice") }
-                if abs(cellCoefficients[i]) < Tableau.epsilon { problems.append("row \(slot): zero cell \(s)") }
+                if abs(cellCoefficients[i]) < Tableau.dropTolerance { problems.append("row \(slot): zero cell \(s)") }
                 if s == b { problems.append("row \(slot): mentions its own basic symbol") }
                 // A redundant required equality: its dummy equals other dummies, never a symbol
                 // that the simplex may move.
@@ -143,7 +143,7 @@ extension Tableau {
         for l in levels.indices {
             for s in 0..<symbols.count where objectiveCoefficient(l, Int32(s)) != 0 {
                 if symbols[s].row >= 0 { problems.append("level \(levels[l].priority) mentions basic \(s)") }
-                if requireOptimal && objectiveCoefficient(l, Int32(s)) < 0 && symbols[s].kind != .dummy
+                if requireOptimal && objectiveCoefficient(l, Int32(s)) < -Tableau.optimalityTolerance && symbols[s].kind != .dummy
                     && (0..<l).allSatisfy({ objectiveCoefficient($0, Int32(s)) == 0 }) {
                     problems.append("level \(levels[l].priority) can still improve through \(s)")
                 }

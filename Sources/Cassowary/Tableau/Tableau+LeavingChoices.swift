@@ -11,6 +11,9 @@ extension Tableau {
     /// zero) that a later dual simplex must walk through view by view. Then the lowest symbol, or
     /// the lowest symbol only under Bland's rule. Both tableaux choose through this one rule, so
     /// that a small system and its promotion pivot alike.
+    ///
+    /// The callers leave out the rows whose coefficient is a rounding residue of zero (see
+    /// `Tableau.pivotTolerance`): pivoting on one divides its row by it.
     struct LeavingChoice {
         /// The chosen row (a slot or a line), or -1.
         private(set) var best = -1

@@ -195,7 +195,7 @@ extension Tableau {
         var refill = false
         if dense {
             var dropped = 0
-            for read in Int(h.start)..<Int(h.start + h.count) where abs(cellCoefficients[read]) < Tableau.epsilon {
+            for read in Int(h.start)..<Int(h.start + h.count) where abs(cellCoefficients[read]) < Tableau.dropTolerance {
                 dropped += 1
             }
             if rowIndexes[Int(h.index)].prefersRefill(dropping: dropped, keeping: Int(h.count) - dropped) {
@@ -207,7 +207,7 @@ extension Tableau {
         var write = Int(h.start)
         for read in Int(h.start)..<Int(h.start + h.count) {
             let s = cellSymbols[read]
-            if abs(cellCoefficients[read]) < Tableau.epsilon {
+            if abs(cellCoefficients[read]) < Tableau.dropTolerance {
                 symbols[Int(s)].refs -= 1
                 if dense { countDenseCell(s, -1) }
                 if s == columnCopy.symbol { columnCopy.note(slot, 0) }
@@ -252,7 +252,7 @@ extension Tableau {
                 if i >= 0 {
                     let n = cellCoefficients[i] + v
                     if s == copied { columnCopy.note(target, n) }
-                    if abs(n) >= Tableau.epsilon {
+                    if abs(n) >= Tableau.dropTolerance {
                         cellCoefficients[i] = n
                     } else if indexed {
                         removeCell(target, at: i)
@@ -260,7 +260,7 @@ extension Tableau {
                         cellCoefficients[i] = n
                         cancelled = true
                     }
-                } else if abs(v) >= Tableau.epsilon {
+                } else if abs(v) >= Tableau.dropTolerance {
                     appendCell(target, s, v)
                 }
             }
@@ -278,8 +278,8 @@ extension Tableau {
                     let n = cellCoefficients[i] + v
                     if s == copied { columnCopy.note(target, n) }
                     cellCoefficients[i] = n
-                    if abs(n) < Tableau.epsilon { cancelled = true }
-                } else if abs(v) >= Tableau.epsilon {
+                    if abs(n) < Tableau.dropTolerance { cancelled = true }
+                } else if abs(v) >= Tableau.dropTolerance {
                     appendCell(target, s, v)
                     cellPositions[Int(s)] = rows[Int(target)].count
                 }

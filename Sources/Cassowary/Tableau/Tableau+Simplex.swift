@@ -84,6 +84,7 @@ extension Tableau {
             budget -= 1
             guard budget > 0 else { throw SolverError.internalError("the simplex made \(pivotLimit) pivots without reaching the optimum") }
             degenerate = ratio < Tableau.epsilon ? degenerate + 1 : 0
+            dropPassedResidues(step: ratio, into: slot)
             pivot(q, slot)
         }
         clearCandidates()
@@ -114,14 +115,19 @@ extension Tableau {
     }
 
     @inline(__always) private func canEnter(_ s: Int32, level l: Int) -> Bool {
-        guard objectiveCoefficient(l, s) < 0, symbols[Int(s)].row < 0, symbols[Int(s)].kind != .dummy else { return false }
+        guard objectiveCoefficient(l, s) < -Tableau.optimalityTolerance, symbols[Int(s)].row < 0,
+              symbols[Int(s)].kind != .dummy else { return false }
         for h in 0..<l where objectiveCoefficient(h, s) != 0 { return false }
         return true
     }
 
-    /// The ratio test (see `LeavingChoice`): the restricted row that limits how far `q` can grow.
+    /// The ratio test (see `LeavingChoice`): the restricted row that limits how far `q` can grow,
+    /// or nil when none does. Rows where `q`'s coefficient is a residue (`isResidue`) do not
+    /// limit it; they are kept in `passedSlots` / `passedCells`, for `dropPassedResidues`.
     mutating func leavingRow(for q: Int32, bland: Bool = false) -> (Int32, Double)? {
         collectColumn(q)
+        passedSlots.removeAll()
+        passedCells.removeAll()
         var choice = LeavingChoice(bland: bland)
         for k in columnSlots.indices {
             let slot = columnSlots[k]
@@ -131,9 +137,45 @@ extension Tableau {
             guard kind != .external else { continue }
             let c = cellCoefficients[columnCells[k]]
             guard c < 0 else { continue }
+            if isResidue(c, in: slot) {
+                passedSlots.append(slot)
+                passedCells.append(columnCells[k])
+                continue
+            }
             choice.consider(Int(slot), basic: b, kind: kind, ratio: -rows[Int(slot)].constant / c)
         }
         return choice.result.map { (Int32($0.0), $0.1) }
+    }
+
+    /// Whether `a`, a coefficient of the row at `slot`, is a rounding residue of zero: under
+    /// `pivotTolerance` times the row's largest coefficient, or 1 when that is smaller. Only
+    /// coefficients under `residueGate` are weighed, so that a layout's ratio test never reads
+    /// a whole row.
+    func isResidue(_ a: Double, in slot: Int32) -> Bool {
+        let m = abs(a)
+        if m < Tableau.pivotTolerance { return true }
+        if m >= Tableau.residueGate { return false }
+        let h = rows[Int(slot)]
+        var largest = 1.0
+        for i in Int(h.start)..<Int(h.start + h.count) { largest = max(largest, abs(cellCoefficients[i])) }
+        return m < Tableau.pivotTolerance * largest
+    }
+
+    /// Before a primal pivot that grows the entering symbol by `step`: drops its residue cells
+    /// (`leavingRow` passed over them) from the rows that step would take
+    /// infeasible, as the rounding residues of zero they stand for. Left in, each would make its
+    /// row's constant negative by up to the residue times `step`, a primal infeasibility the
+    /// primal simplex does not repair: its later ratio tests read negative ratios and cycle (the
+    /// stress probe's seed 3034). The rows' identities move by that much instead, which is the
+    /// size of the rounding the residue came from.
+    mutating func dropPassedResidues(step: Double, into slot: Int32) {
+        for k in passedSlots.indices where passedSlots[k] != slot {
+            let t = passedSlots[k]
+            let cell = passedCells[k]
+            guard rows[Int(t)].constant + cellCoefficients[cell] * step < -Tableau.epsilon else { continue }
+            removeCell(t, at: cell)
+            rowChanged(t)
+        }
     }
 
     /// Drives the artificial objective (a copy of the row being added) to its minimum. The
@@ -146,18 +188,19 @@ extension Tableau {
             var q = Int32.max, cell = -1
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]
-                if cellCoefficients[i] < 0, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0, s < q {
+                if cellCoefficients[i] < -Tableau.optimalityTolerance, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0, s < q {
                     q = s
                     cell = i
                 }
             }
             if q == Int32.max { return }
-            guard let (slot, _) = leavingRow(for: q, bland: true) else {
+            guard let (slot, ratio) = leavingRow(for: q, bland: true) else {
                 removeCell(artificialSlot, at: cell)
                 continue
             }
             budget -= 1
             guard budget > 0 else { throw SolverError.internalError("the simplex made \(pivotLimit) pivots without reaching the optimum") }
+            dropPassedResidues(step: ratio, into: slot)
             pivot(q, slot)
         }
     }
@@ -284,7 +327,7 @@ extension Tableau {
         noteDagRowsChanged()
         noteCopiedCoefficient(in: slot)
         rows[Int(slot)].constant = accumulatorConstant
-        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
+        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.dropTolerance {
             appendCell(slot, s, scratch[Int(s)].accumulated)
         }
         return true

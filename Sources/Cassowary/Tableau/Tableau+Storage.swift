@@ -111,6 +111,8 @@ extension Tableau {
         visitor.visit(&dualHeap)
         visitor.visit(&dualEntries)
         visitor.visit(&dualKeys)
+        visitor.visit(&passedSlots)
+        visitor.visit(&passedCells)
     }
 
     /// Frees the storage of the buffers and releases the variables and constraints; the tableau

@@ -97,7 +97,38 @@ struct Tableau {
         var termCount: Int32 = 0
     }
 
+    /// The tolerance of comparisons: a constant within it of zero is zero, two ratios within it
+    /// are a tie.
     static let epsilon = 1.0e-8
+
+    /// Cells under this magnitude leave the rows (kiwi's nearZero drops them under `epsilon`).
+    /// Dropping a cell moves its row by the cell, and every later substitution of that row
+    /// carries the error on, multiplied: with cells dropped at 1e-8, rows of a random system of
+    /// 43 variables and mild coefficients (0.25-3) read 1.0833333331518 for 13/12 after 95
+    /// constraints, and at 98 a required constraint was off by 24,000 (`RandomSystemsTests`).
+    /// Rounding residues of zero are near 1e-16 of the magnitudes they come from, far under
+    /// this; the residues that the accumulated error makes larger are met by the two
+    /// tolerances below, where a pivot is chosen, rather than by dropping cells everywhere.
+    static let dropTolerance = 1.0e-12
+
+    /// The simplex's two tolerances (production LP codes keep theirs near 1e-7, HiGHS and CLP): a
+    /// symbol enters the primal simplex only at a cost under `-optimalityTolerance`, and a ratio
+    /// test never pivots on a residue (`Tableau.isResidue`): a coefficient under
+    /// `pivotTolerance` times its row's largest (at least 1). A step that only residues limit
+    /// is unbounded, which for a level (a sum of errors, >= 0) means its cost is rounding.
+    /// Long rows carry residues of zero: in a random system of 199 variables and coefficients
+    /// 0.25-3 (the stress probe's seed 4026), a cost of -5.7e-8 entered and pivoted on -1.9e-7, a
+    /// step of 6e10, and a later one on -6.6e-8 at a ratio of zero; the values went to 1e63 and
+    /// a required constraint was wrongly accepted. At 1e-7 a pivot of -2e-7 in a row whose
+    /// largest is 1.7 still got through (`RandomSystemsTests`, 91 variables). Layouts, whose
+    /// coefficients and costs are near 1, never come near either tolerance.
+    static let optimalityTolerance = 1.0e-7
+    static let pivotTolerance = 1.0e-6
+
+    /// A coefficient at or over this is never a residue, so that the ratio test reads a row's
+    /// largest coefficient only for the rare small one: rows whose largest is over
+    /// `residueGate / pivotTolerance` (1,000) are not looked at for it.
+    static let residueGate = 1.0e-3
 
     /// The factor a new constraint's row is divided by, from its largest coefficient: 1 up to 100
     /// (the coefficients of layouts), else that coefficient, so that the row's largest is 1.
@@ -269,6 +300,10 @@ struct Tableau {
     var accumulatorStamp: UInt32 = 0
     var accumulatorConstant: Double = 0
     var columnSlots = Buffer<Int32>()
+    /// The rows of the last primal ratio test's column whose coefficients were under the pivot
+    /// tolerance, and their cells (see `dropPassedResidues`).
+    var passedSlots = Buffer<Int32>()
+    var passedCells = Buffer<Int>()
     var columnCells = Buffer<Int>()
     /// The queues of `expandAccumulator()`: DAG rows by creation order, and rows in proper form.
     var expansionHeap = Buffer<Int64>()
@@ -316,6 +351,9 @@ struct Tableau {
     /// The bound-flipping ratio test's heap: entry indexes, the entries, and each entry's ratio
     /// at every objective level (`levels.count` keys per entry).
     var dualHeap = Buffer<Int32>()
+    /// The least coefficient a candidate of the heap has: `pivotTolerance` when the repaired row
+    /// has candidates at or over it, else 0 (see `repair`).
+    var dualFloor = Tableau.pivotTolerance
     var dualEntries = Buffer<DualEntry>()
     var dualKeys = Buffer<Double>()
     /// Pivots made so far, for tests and benchmarks.

@@ -1,0 +1,94 @@
+import Cassowary
+import TestSupport
+import Testing
+
+/// Random systems larger than `RandomSystemTests` makes (20-100 variables, 1.2-2.5 constraints per
+/// variable) with mild coefficients (0.25-3) and mixed priorities, added in order as a greedy
+/// user would: the solver must keep every required constraint it accepted, and refuse only those
+/// the reference LP also finds infeasible with the required ones accepted before. Long rows
+/// carry rounding, and before the tolerances of `Tableau` (drop, pivot, optimality) such
+/// systems ended with values near 1e63 and a required constraint wrongly accepted, or pivoted
+/// for seconds: the seeds named below did so (20-50 variables unless said).
+@Suite struct MildRandomSystemTests {
+    /// A system of the stress probe's "mild" kind. A third of the constraints bound one variable
+    /// (`x <= c`, `x >= c` or `x == c`); the others relate one to four variables.
+    static func system(seed: UInt64, variables range: ClosedRange<Int>) -> [Constraint] {
+        let levels: [Double] = [999, 900, 800, 751, 750, 749, 700, 500, 300, 251, 250, 249, 100, 50, 10, 1]
+        let mild: [Double] = [1, -1, 1, -1, 2, -2, 0.5, -0.5, 3, -0.25]
+        var g = SeededGenerator(seed: seed)
+        let n = Int.random(in: range, using: &g)
+        let used = Array(levels.shuffled(using: &g).prefix(Int.random(in: 1...12, using: &g)))
+        let v = (0..<n).map { Variable("v\($0)") }
+        var out: [Constraint] = []
+        for _ in 0..<Int(Double(n) * Double.random(in: 1.2...2.5, using: &g)) {
+            if Double.random(in: 0..<1, using: &g) < 0.35 {
+                let x = v[Int.random(in: 0..<n, using: &g)]
+                let k = [1.0, 1, 1, -1, 2, 0.5].randomElement(using: &g)!
+                let relation = [Relation.lessThanOrEqual, .greaterThanOrEqual, .lessThanOrEqual, .greaterThanOrEqual, .equal]
+                    .randomElement(using: &g)!
+                let p = Double.random(in: 0..<1, using: &g) < 0.35 ? 1000 : used.randomElement(using: &g)!
+                let constant = Double(Int.random(in: -200...200, using: &g))
+                out.append(Constraint(Expression([Term(x, k)], constant: constant), relation, priority: Priority(p)))
+                continue
+            }
+            var terms: [Term] = []
+            for _ in 0..<Int.random(in: 1...4, using: &g) {
+                terms.append(Term(v[Int.random(in: 0..<n, using: &g)], mild.randomElement(using: &g)!))
+            }
+            let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &g)!
+            let p = Double.random(in: 0..<1, using: &g) < (relation == .equal ? 0.1 : 0.25) ? 1000 : used.randomElement(using: &g)!
+            let constant = Double(Int.random(in: -100...100, using: &g))
+            out.append(Constraint(Expression(terms, constant: constant), relation, priority: Priority(p)))
+        }
+        return out
+    }
+
+    /// Adds the system in order and checks it; returns how many required constraints were refused.
+    @discardableResult
+    static func check(seed: UInt64, variables range: ClosedRange<Int>, solver: Solver) throws -> Int {
+        let constraints = system(seed: seed, variables: range)
+        var accepted: [Constraint] = []
+        var refusals: [(Constraint, before: [Constraint])] = []
+        for c in constraints {
+            do {
+                try solver.add(c)
+                accepted.append(c)
+            } catch SolverError.unsatisfiableConstraint {
+                try #require(c.priority.isRequired, "seed \(seed): a non-required constraint refused")
+                refusals.append((c, accepted.filter(\.priority.isRequired)))
+            }
+        }
+        solver.updateVariables()
+        for c in accepted where c.priority.isRequired {
+            var size = abs(c.expression.constant)
+            for t in c.expression.terms { size += abs(t.coefficient * t.variable.value) }
+            #expect(size.isFinite && violation(of: c) <= 1e-6 * (1 + size),
+                    "seed \(seed): required \(c) is off by \(violation(of: c)) (size \(size))")
+        }
+        // Each refusal is the reference's: its constraint and the required ones before it are
+        // infeasible together.
+        for (c, before) in refusals {
+            var variables: [ObjectIdentifier: Variable] = [:]
+            for d in before + [c] { for t in d.expression.terms { variables[ObjectIdentifier(t.variable)] = t.variable } }
+            let system = (before + [c]).map { ($0, $0.expression.constant) }
+            #expect(ReferenceLP.lexicographicViolations(system, variables: Array(variables.values)) == nil,
+                    "seed \(seed): \(c) refused, but the reference finds it feasible")
+        }
+        return refusals.count
+    }
+
+    /// Seeds 0-19, and those that broke the solver: 142 (a required constraint violated by 291),
+    /// 285 (by 24,000), 283, 827 and 1818. (About a second each in a debug build.)
+    @Test(arguments: Array(0..<20) + [142, 283, 285, 827, 1818])
+    func smallSystems(seed: UInt64) throws {
+        try Self.check(seed: seed, variables: 20...50, solver: Solver())
+    }
+
+    /// 50-100 variables, through the general tableau: seed 11 ended with a required constraint
+    /// violated; 189 did with the pivot tolerance at 1e-7, pivoting on a coefficient of 2e-7 in
+    /// a row whose largest was 1.7.
+    @Test(arguments: [11, 189] as [UInt64])
+    func largerSystems(seed: UInt64) throws {
+        try Self.check(seed: seed, variables: 50...100, solver: Solver(smallTableau: false))
+    }
+}
