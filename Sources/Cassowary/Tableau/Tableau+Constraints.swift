@@ -201,8 +201,12 @@ extension Tableau {
         return nil
     }
 
+    /// Whether the accumulated row holds dummies only, with its other cells under `epsilon`
+    /// (rounding residues); if so, those cells are cleared, so that the dummy row written from it
+    /// holds dummies only (rows are written down to `dropTolerance`).
     private mutating func allDummies() -> Bool {
         for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].kind != .dummy { return false }
+        for s in touched where symbols[Int(s)].kind != .dummy { scratch[Int(s)].accumulated = 0 }
         return true
     }
 

@@ -291,7 +291,8 @@ extension Tableau {
     }
 
     /// Rewrites a row `old = c + a*s + ...` as `s = ...` (with `old` moved to the right side when
-    /// `old >= 0`); `s` must be in the row.
+    /// `old >= 0`); `s` must be in the row. Cells that dividing by a large `a` takes under
+    /// `dropTolerance` leave the row, as those of a sum do.
     mutating func solveFor(_ slot: Int32, _ s: Int32, replacing old: Int32) {
         let i = find(slot, s)
         let a = cellCoefficients[i]
@@ -299,7 +300,12 @@ extension Tableau {
         let f = -1 / a
         let h = rows[Int(slot)]
         rows[Int(slot)].constant = h.constant * f
-        for j in Int(h.start)..<Int(h.start + h.count) { cellCoefficients[j] *= f }
+        var tiny = false
+        for j in Int(h.start)..<Int(h.start + h.count) {
+            cellCoefficients[j] *= f
+            if abs(cellCoefficients[j]) < Tableau.dropTolerance { tiny = true }
+        }
+        if tiny { sweep(slot) }
         noteCopiedCoefficient(in: slot)
         if old >= 0 { appendCell(slot, old, 1 / a) }
     }
