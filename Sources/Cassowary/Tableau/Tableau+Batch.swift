@@ -78,8 +78,10 @@ extension Tableau {
                 readded += 1
             }
         } catch {
-            // 6. Back to where the batch started, then the change to blame.
+            // 6. Back to where the batch started, then the change to blame (a repair that ran out
+            //    of pivots blames none).
             try restore(applied, redundant, readded: readded)
+            if let failure = error as? SolverError { throw failure }
             throw blame(changes)
         }
     }

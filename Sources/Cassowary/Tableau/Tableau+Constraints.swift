@@ -126,7 +126,7 @@ extension Tableau {
             if errorLevel >= 0 {
                 other = newSymbol(.error)
                 accumulate(other, -k)
-                addObjective(errorLevel, other, 1)
+                costErrorSymbol(other, level: errorLevel)
             }
         case .equal:
             if errorLevel >= 0 {
@@ -135,8 +135,8 @@ extension Tableau {
                 k = -1
                 accumulate(marker, -1)
                 accumulate(other, 1)
-                addObjective(errorLevel, marker, 1)
-                addObjective(errorLevel, other, 1)
+                costErrorSymbol(marker, level: errorLevel)
+                costErrorSymbol(other, level: errorLevel)
             } else {
                 marker = newSymbol(.dummy)
                 accumulate(marker, 1)
@@ -348,6 +348,7 @@ extension Tableau {
         for k in columnSlots.indices.reversed() { removeCell(columnSlots[k], at: columnCells[k]) }
         clearColumn(s)
         for l in levels.indices { objective[objectiveIndex(l, s)] = 0 }
+        scratch[Int(s)].errorPlace = -1
         freeSymbols.append(s)
     }
 

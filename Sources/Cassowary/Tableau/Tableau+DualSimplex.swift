@@ -7,12 +7,16 @@ struct DualOptimizeFailure: Error {}
 extension Tableau {
     /// Restores feasibility after constants changed, keeping optimality.
     /// Throws `DualOptimizeFailure` when no symbol can repair a row: the required constraints
-    /// cannot hold with the new constants.
+    /// cannot hold with the new constants; `SolverError.internalError` past `pivotLimit` repairs
+    /// (rounding that makes the repairs undo one another, never an exact system). Either way the
+    /// list of infeasible rows is emptied, so that the caller can move the constants back and
+    /// repair again.
     mutating func dualOptimize() throws {
         // Every flip moves the row being repaired strictly towards feasibility, but with a
         // coefficient near epsilon the steps could be tiny: past this many flips in one call, the
         // repair goes on with plain pivots only, so that it always ends.
         var flipBudget = max(64, 4 * symbols.count)
+        var budget = pivotLimit
         while let b = infeasible.popLast() {
             let slot = symbols[Int(b)].row
             guard slot >= 0 else { continue }
@@ -25,6 +29,11 @@ extension Tableau {
                 continue
             }
             guard h.constant < -Tableau.epsilon else { continue }
+            budget -= 1
+            guard budget > 0 else {
+                infeasible.removeAll()
+                throw SolverError.internalError("the dual simplex made \(pivotLimit) repairs without restoring feasibility")
+            }
             do { try repair(slot, flipBudget: &flipBudget) } catch {
                 infeasible.removeAll()
                 throw error

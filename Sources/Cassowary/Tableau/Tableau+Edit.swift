@@ -62,6 +62,9 @@ extension Tableau {
             do { try dualOptimize() } catch {
                 throw SolverError.internalError("restoring the constant of constraint \(t) failed")
             }
+            // A repair that ran out of pivots says so; only a row no symbol could repair means
+            // that the constraint cannot hold at `constant`.
+            if let failure = error as? SolverError { throw failure }
             throw unsatisfiable(tag: t, constant: constant)
         }
     }
@@ -121,6 +124,13 @@ extension Tableau {
         shiftMarker(edit.tag, by: -delta)
         tags[Int(edit.tag)].constant -= delta
         do { try dualOptimize() } catch {
+            // An edit is never required, so only rounding fails here: the old value comes back.
+            edits[key]!.value = edit.value
+            shiftMarker(edit.tag, by: delta)
+            tags[Int(edit.tag)].constant += delta
+            do { try dualOptimize() } catch {
+                throw SolverError.internalError("restoring the suggested value of an edit variable failed")
+            }
             throw SolverError.internalError("the dual simplex failed on a suggested value")
         }
     }

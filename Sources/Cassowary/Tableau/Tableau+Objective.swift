@@ -67,7 +67,58 @@ extension Tableau {
             }
         } else {
             objective[i] = v
-            if v < 0 { levels[l].candidates.append(s) }
+            if v < 0 {
+                levels[l].candidates.append(s)
+            } else if v < Tableau.repriceGate {
+                // Possibly a residue of zero that blocks the levels below: they look at it again
+                // (`reprice(_:)` decides).
+                var k = l + 1
+                while k < levels.count {
+                    if objectiveCoefficient(k, s) < 0 { levels[k].candidates.append(s) }
+                    k += 1
+                }
+            }
+        }
+    }
+
+    /// Gives the new error symbol `s` its cost of 1 in level `l`, and notes the level for
+    /// `reprice(_:)`.
+    mutating func costErrorSymbol(_ s: Int32, level l: Int) {
+        scratch[Int(s)].errorPlace = Int32(levels[l].place)
+        addObjective(l, s, 1)
+    }
+
+    /// Recomputes the coefficients of the parametric symbol `s` at every level from the rows, as
+    /// LP codes recompute their reduced costs after a refactorization: a level is the sum of its
+    /// error symbols, so `s` costs 1 where it is an error symbol itself, plus, for each row whose
+    /// basic symbol is an error symbol, its coefficient there. Coefficients under
+    /// `optimalityTolerance` are zero; `s` becomes a candidate at the levels below `l` (the one
+    /// the simplex is at, which decides on `s` itself) where the new one is negative.
+    ///
+    /// Every pivot adds a multiple of a row to the objective, so the objective collects rounding
+    /// far faster than the rows: in a random system of 360 variables and 745 constraints
+    /// (coefficients 0.25-3, twelve priorities), costs that the rows put at 1e-10 read 1e-7 to
+    /// 8e-7 in the objective, and blocked costs of -0.67 to -72 at the levels below, which
+    /// ended 1-17% short of their optimum.
+    mutating func reprice(_ s: Int32, at l: Int) {
+        let base = Int(s) &<< levelShift
+        for k in levels.indices { objective[base &+ levels[k].place] = 0 }
+        let own = scratch[Int(s)].errorPlace
+        if own >= 0 { objective[base &+ Int(own)] = 1 }
+        collectColumn(s)
+        for k in columnSlots.indices {
+            let b = rows[Int(columnSlots[k])].basic
+            guard b >= 0 else { continue }
+            let place = scratch[Int(b)].errorPlace
+            if place >= 0 { objective[base &+ Int(place)] += cellCoefficients[columnCells[k]] }
+        }
+        for k in levels.indices {
+            let i = base &+ levels[k].place
+            if abs(objective[i]) < Tableau.optimalityTolerance {
+                objective[i] = 0
+            } else if objective[i] < 0 && k > l {
+                levels[k].candidates.append(s)
+            }
         }
     }
 

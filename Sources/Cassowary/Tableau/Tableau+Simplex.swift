@@ -105,13 +105,32 @@ extension Tableau {
     private mutating func enteringSymbol(level l: Int, bland: Bool) -> Int32? {
         if bland {
             levels[l].candidates.removeAll()
-            for s in 0..<Int32(symbols.count) where canEnter(s, level: l) { return s }
+            for s in 0..<Int32(symbols.count) where mayEnter(s, level: l) { return s }
             return nil
         }
         while let s = levels[l].candidates.popLast() {
-            if canEnter(s, level: l) { return s }
+            if mayEnter(s, level: l) { return s }
         }
         return nil
+    }
+
+    /// Whether `s` enters at level `l` (`canEnter`), after repricing it (`reprice(_:)`) when a
+    /// coefficient that decides it is under `repriceGate`: its cost at `l`, or one above that
+    /// blocks it. Both can be rounding, a phantom cost or a residue of zero.
+    private mutating func mayEnter(_ s: Int32, level l: Int) -> Bool {
+        let c = objectiveCoefficient(l, s)
+        guard c < -Tableau.optimalityTolerance, symbols[Int(s)].row < 0,
+              symbols[Int(s)].kind != .dummy else { return false }
+        var suspect = c > -Tableau.repriceGate
+        for h in 0..<l {
+            let b = objectiveCoefficient(h, s)
+            if b == 0 { continue }
+            if abs(b) >= Tableau.repriceGate { return false }
+            suspect = true
+        }
+        guard suspect else { return true }
+        reprice(s, at: l)
+        return canEnter(s, level: l)
     }
 
     @inline(__always) private func canEnter(_ s: Int32, level l: Int) -> Bool {

@@ -123,6 +123,10 @@ struct Tableau {
     /// largest is 1.7 still got through (`RandomSystemsTests`, 91 variables). Layouts, whose
     /// coefficients and costs are near 1, never come near either tolerance.
     static let optimalityTolerance = 1.0e-7
+
+    /// An objective coefficient under this is looked at again before it decides whether a symbol
+    /// enters (`reprice(_:)`): it may be rounding. Layouts' costs are near 1.
+    static let repriceGate = 1.0e-5
     static let pivotTolerance = 1.0e-6
 
     /// A coefficient at or over this is never a residue, so that the ratio test reads a row's
@@ -180,6 +184,9 @@ struct Tableau {
         var queued: UInt32 = 0
         /// Bumped when a bound flip changes the symbol's dual ratio: older heap entries are stale.
         var dualVersion: UInt32 = 0
+        /// For an error symbol, the place (`Level.place`) of the level it costs 1 in; else -1.
+        /// Not scratch, but kept here where the record has room: `reprice(_:)` reads it.
+        var errorPlace: Int32 = -1
     }
 
     /// A candidate of the dual ratio test in the bound-flipping heap.
