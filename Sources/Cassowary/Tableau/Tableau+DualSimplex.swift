@@ -80,6 +80,7 @@ extension Tableau {
             let c = cellCoefficients[i]
             let s = cellSymbols[i]
             guard c > Tableau.epsilon, symbols[Int(s)].kind != .dummy else { continue }
+            repriceCandidate(s)
             if c < Tableau.pivotTolerance {
                 if small < 0 || dualRatioLess(s, c, small, smallA) { (small, smallA) = (s, c) }
             } else if q < 0 || dualRatioLess(s, c, q, a) {
@@ -126,6 +127,22 @@ extension Tableau {
         return s < t
     }
 
+    /// Reprices the candidate `s` (`reprice(_:at:)`) when one of its costs is a nonzero under
+    /// `repriceGate`: the ratio test orders candidates level by level, and a residue of zero
+    /// at a level above the deciding one ranks them by the residue. (A random system of 60-250
+    /// variables ended 0.2% over its optimum at one level after 50 constant changes.) A cost the
+    /// reprice finds negative is left to the primal simplex, once every row is feasible.
+    @inline(__always) private mutating func repriceCandidate(_ s: Int32) {
+        let base = Int(s) &<< levelShift
+        for k in levels.indices {
+            let c = objective[base &+ levels[k].place]
+            if c != 0 && abs(c) < Tableau.repriceGate {
+                if reprice(s, at: -1) { pendingCleanup = true }
+                return
+            }
+        }
+    }
+
     // MARK: - The candidate heap
 
     /// Puts every candidate of the row at `slot` in the heap.
@@ -164,6 +181,7 @@ extension Tableau {
     /// without restoring the heap order.
     private mutating func addDualEntry(_ s: Int32, _ c: Double) {
         guard c > Tableau.epsilon, c >= dualFloor, symbols[Int(s)].kind != .dummy, symbols[Int(s)].row < 0 else { return }
+        repriceCandidate(s)
         let e = Int32(dualEntries.count)
         dualEntries.append(DualEntry(symbol: s, version: scratch[Int(s)].dualVersion, coefficient: c))
         for l in levels.indices { dualKeys.append(objectiveCoefficient(l, s) / c) }

@@ -69,9 +69,11 @@ extension Tableau {
             objective[i] = v
             if v < 0 {
                 levels[l].candidates.append(s)
+                if v > -Tableau.repriceGate { pendingCleanup = true }
             } else if v < Tableau.repriceGate {
                 // Possibly a residue of zero that blocks the levels below: they look at it again
-                // (`reprice(_:)` decides).
+                // (`reprice(_:)` decides), after a dual simplex too.
+                pendingCleanup = true
                 var k = l + 1
                 while k < levels.count {
                     if objectiveCoefficient(k, s) < 0 { levels[k].candidates.append(s) }
@@ -100,7 +102,9 @@ extension Tableau {
     /// (coefficients 0.25-3, twelve priorities), costs that the rows put at 1e-10 read 1e-7 to
     /// 8e-7 in the objective, and blocked costs of -0.67 to -72 at the levels below, which
     /// ended 1-17% short of their optimum.
-    mutating func reprice(_ s: Int32, at l: Int) {
+    /// Returns whether it noted `s` as a candidate at any level.
+    @discardableResult
+    mutating func reprice(_ s: Int32, at l: Int) -> Bool {
         let base = Int(s) &<< levelShift
         for k in levels.indices { objective[base &+ levels[k].place] = 0 }
         let own = scratch[Int(s)].errorPlace
@@ -112,14 +116,17 @@ extension Tableau {
             let place = scratch[Int(b)].errorPlace
             if place >= 0 { objective[base &+ Int(place)] += cellCoefficients[columnCells[k]] }
         }
+        var noted = false
         for k in levels.indices {
             let i = base &+ levels[k].place
             if abs(objective[i]) < Tableau.optimalityTolerance {
                 objective[i] = 0
             } else if objective[i] < 0 && k > l {
                 levels[k].candidates.append(s)
+                noted = true
             }
         }
+        return noted
     }
 
     /// Replaces the basic symbol `s` by its row (at `slot`) in every objective level.

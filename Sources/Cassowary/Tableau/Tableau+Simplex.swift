@@ -88,6 +88,7 @@ extension Tableau {
             pivot(q, slot)
         }
         clearCandidates()
+        pendingCleanup = false
     }
 
     /// The most pivots one run of the primal simplex makes: far more than any system needs (a

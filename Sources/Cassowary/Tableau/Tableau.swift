@@ -352,8 +352,10 @@ struct Tableau {
     /// Set when a variable of this tableau is held by another solver too: every variable is then
     /// written by each `updateVariables`, so that the last call wins as documented.
     var sharesVariables = false
-    /// Set by a bound flip of the dual simplex: the primal simplex must run once the rows are
-    /// feasible again (see `dualOptimize()`).
+    /// Set by a bound flip of the dual simplex, and by a cost that pivots or a reprice leave
+    /// under `repriceGate` (possibly a residue that blocks a level below, or hides a negative
+    /// cost): the primal simplex must run once the rows are feasible again (see
+    /// `dualOptimize()`). The primal simplex clears it.
     var pendingCleanup = false
     /// The bound-flipping ratio test's heap: entry indexes, the entries, and each entry's ratio
     /// at every objective level (`levels.count` keys per entry).
