@@ -133,6 +133,7 @@ extension Tableau {
     /// variables ended 0.2% over its optimum at one level after 50 constant changes.) A cost the
     /// reprice finds negative is left to the primal simplex, once every row is feasible.
     @inline(__always) private mutating func repriceCandidate(_ s: Int32) {
+        guard smallCostsSeen else { return }
         let base = Int(s) &<< levelShift
         for k in levels.indices {
             let c = objective[base &+ levels[k].place]

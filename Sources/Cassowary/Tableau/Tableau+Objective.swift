@@ -69,11 +69,11 @@ extension Tableau {
             objective[i] = v
             if v < 0 {
                 levels[l].candidates.append(s)
-                if v > -Tableau.repriceGate { pendingCleanup = true }
+                if v > -Tableau.repriceGate { (pendingCleanup, smallCostsSeen) = (true, true) }
             } else if v < Tableau.repriceGate {
                 // Possibly a residue of zero that blocks the levels below: they look at it again
                 // (`reprice(_:)` decides), after a dual simplex too.
-                pendingCleanup = true
+                (pendingCleanup, smallCostsSeen) = (true, true)
                 var k = l + 1
                 while k < levels.count {
                     if objectiveCoefficient(k, s) < 0 { levels[k].candidates.append(s) }

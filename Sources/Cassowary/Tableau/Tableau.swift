@@ -357,6 +357,10 @@ struct Tableau {
     /// cost): the primal simplex must run once the rows are feasible again (see
     /// `dualOptimize()`). The primal simplex clears it.
     var pendingCleanup = false
+    /// Set for good once any objective coefficient was left under `repriceGate` (and not zeroed):
+    /// until then the dual ratio test does not look for costs to reprice. Layouts' costs are
+    /// sums of their coefficients near 1, and never set it.
+    var smallCostsSeen = false
     /// The bound-flipping ratio test's heap: entry indexes, the entries, and each entry's ratio
     /// at every objective level (`levels.count` keys per entry).
     var dualHeap = Buffer<Int32>()
