@@ -292,7 +292,7 @@ extension SmallTableau {
     private func markerLeavingRow(_ marker: Int32) -> Int? {
         var choice = Tableau.MarkerLeavingChoice()
         forEachRow(holding: marker) { l, b, c in
-            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l])
+            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l], residue: abs(c) < Tableau.pivotTolerance)
         }
         return choice.result
     }

@@ -191,10 +191,20 @@ extension Tableau {
         return nil
     }
 
-    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0.
+    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0. An
+    /// external whose coefficient is a rounding residue (as `isResidue` reads a row) is no
+    /// subject: solving for it would divide the row by the residue.
     private mutating func chooseSubject(marker: Int32, other: Int32) -> Int32? {
+        var largest = -1.0
         for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
-            return s
+            let m = abs(scratch[Int(s)].accumulated)
+            if m >= Tableau.residueGate { return s }
+            if m < Tableau.pivotTolerance { continue }
+            if largest < 0 {
+                largest = 1
+                for t in touched { largest = max(largest, abs(scratch[Int(t)].accumulated)) }
+            }
+            if m >= Tableau.pivotTolerance * largest { return s }
         }
         if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, scratch[Int(marker)].accumulated < 0 { return marker }
         if other >= 0, scratch[Int(other)].accumulated < 0 { return other }
@@ -268,10 +278,14 @@ extension Tableau {
                 return success
             }
             let h = rows[Int(artSlot)]
+            // A slack or error symbol to replace it, one whose coefficient is no residue if
+            // there is one (see `isResidue`).
             var entering: Int32 = -1
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let k = symbols[Int(cellSymbols[i])].kind
-                if k == .slack || k == .error { entering = cellSymbols[i]; break }
+                guard k == .slack || k == .error else { continue }
+                if entering < 0 { entering = cellSymbols[i] }
+                if !isResidue(cellCoefficients[i], in: artSlot) { entering = cellSymbols[i]; break }
             }
             guard entering >= 0 else {
                 freeRow(artSlot)
@@ -319,11 +333,11 @@ extension Tableau {
                 guard let candidate = markerLeavingRow(marker) else {
                     throw SolverError.internalError("no row holds the marker of constraint \(t)")
                 }
-                // A DAG row may hold the marker only on its face (its references cancel it):
-                // expanded, it either still holds it or drops out of the column.
+                // A DAG row may hold the marker only on its face (its references cancel it), or
+                // hold a residue of it once expanded: the choice is made again after expanding.
                 if rows[Int(candidate)].seq > 0 {
                     expandRow(candidate)
-                    if find(candidate, marker) < 0 { continue }
+                    continue
                 }
                 leaving = candidate
             }
@@ -377,8 +391,9 @@ extension Tableau {
         for k in columnSlots.indices {
             let slot = columnSlots[k]
             guard rows[Int(slot)].basic >= 0 else { continue }
-            choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: cellCoefficients[columnCells[k]],
-                            constant: rows[Int(slot)].constant)
+            let c = cellCoefficients[columnCells[k]]
+            choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: c, constant: rows[Int(slot)].constant,
+                            residue: isResidue(c, in: slot))
         }
         return choice.result.map { Int32($0) }
     }
