@@ -290,9 +290,12 @@ extension SmallTableau {
     /// The row to pivot a parametric marker into before its row is dropped, chosen by the
     /// general tableau's rule (`Tableau.MarkerLeavingChoice`).
     private func markerLeavingRow(_ marker: Int32) -> Int? {
+        var largest = 0.0
+        forEachRow(holding: marker) { _, _, c in largest = max(largest, abs(c)) }
         var choice = Tableau.MarkerLeavingChoice()
         forEachRow(holding: marker) { l, b, c in
-            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l], residue: abs(c) < Tableau.pivotTolerance)
+            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l],
+                            residue: abs(c) < Tableau.forcedPivotTolerance * largest)
         }
         return choice.result
     }

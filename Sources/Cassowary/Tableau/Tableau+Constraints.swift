@@ -191,20 +191,10 @@ extension Tableau {
         return nil
     }
 
-    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0. An
-    /// external whose coefficient is a rounding residue (as `isResidue` reads a row) is no
-    /// subject: solving for it would divide the row by the residue.
+    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0.
     private mutating func chooseSubject(marker: Int32, other: Int32) -> Int32? {
-        var largest = -1.0
         for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
-            let m = abs(scratch[Int(s)].accumulated)
-            if m >= Tableau.residueGate { return s }
-            if m < Tableau.pivotTolerance { continue }
-            if largest < 0 {
-                largest = 1
-                for t in touched { largest = max(largest, abs(scratch[Int(t)].accumulated)) }
-            }
-            if m >= Tableau.pivotTolerance * largest { return s }
+            return s
         }
         if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, scratch[Int(marker)].accumulated < 0 { return marker }
         if other >= 0, scratch[Int(other)].accumulated < 0 { return other }
@@ -285,7 +275,10 @@ extension Tableau {
                 let k = symbols[Int(cellSymbols[i])].kind
                 guard k == .slack || k == .error else { continue }
                 if entering < 0 { entering = cellSymbols[i] }
-                if !isResidue(cellCoefficients[i], in: artSlot) { entering = cellSymbols[i]; break }
+                if !isResidue(cellCoefficients[i], in: artSlot, tolerance: Tableau.forcedPivotTolerance) {
+                    entering = cellSymbols[i]
+                    break
+                }
             }
             guard entering >= 0 else {
                 freeRow(artSlot)
@@ -384,16 +377,23 @@ extension Tableau {
     }
 
     /// The row to pivot a parametric marker into before its row is dropped (see
-    /// `MarkerLeavingChoice`).
+    /// `MarkerLeavingChoice`). A residue is a cell under `forcedPivotTolerance` times the
+    /// column's largest: the rounding a cell of the column collects comes from multiples of the
+    /// column's other cells.
     private mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
         collectColumn(marker)
+        var largest = 0.0
+        for k in columnSlots.indices where rows[Int(columnSlots[k])].basic >= 0 {
+            largest = max(largest, abs(cellCoefficients[columnCells[k]]))
+        }
+        let floor = Tableau.forcedPivotTolerance * largest
         var choice = MarkerLeavingChoice()
         for k in columnSlots.indices {
             let slot = columnSlots[k]
             guard rows[Int(slot)].basic >= 0 else { continue }
             let c = cellCoefficients[columnCells[k]]
             choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: c, constant: rows[Int(slot)].constant,
-                            residue: isResidue(c, in: slot))
+                            residue: abs(c) < floor)
         }
         return choice.result.map { Int32($0) }
     }

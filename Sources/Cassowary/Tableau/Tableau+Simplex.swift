@@ -168,17 +168,17 @@ extension Tableau {
     }
 
     /// Whether `a`, a coefficient of the row at `slot`, is a rounding residue of zero: under
-    /// `pivotTolerance` times the row's largest coefficient, or 1 when that is smaller. Only
+    /// `tolerance` times the row's largest coefficient, or 1 when that is smaller. Only
     /// coefficients under `residueGate` are weighed, so that a layout's ratio test never reads
     /// a whole row.
-    func isResidue(_ a: Double, in slot: Int32) -> Bool {
+    func isResidue(_ a: Double, in slot: Int32, tolerance: Double = Tableau.pivotTolerance) -> Bool {
         let m = abs(a)
-        if m < Tableau.pivotTolerance { return true }
+        if m < tolerance { return true }
         if m >= Tableau.residueGate { return false }
         let h = rows[Int(slot)]
         var largest = 1.0
         for i in Int(h.start)..<Int(h.start + h.count) { largest = max(largest, abs(cellCoefficients[i])) }
-        return m < Tableau.pivotTolerance * largest
+        return m < tolerance * largest
     }
 
     /// Before a primal pivot that grows the entering symbol by `step`: drops its residue cells
