@@ -292,10 +292,9 @@ extension SmallTableau {
     private func markerLeavingRow(_ marker: Int32) -> Int? {
         var largest = 0.0
         forEachRow(holding: marker) { _, _, c in largest = max(largest, abs(c)) }
-        var choice = Tableau.MarkerLeavingChoice()
+        var choice = Tableau.MarkerLeavingChoice(columnLargest: largest)
         forEachRow(holding: marker) { l, b, c in
-            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l],
-                            residue: abs(c) < Tableau.forcedPivotTolerance * largest)
+            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l])
         }
         return choice.result
     }

@@ -377,23 +377,19 @@ extension Tableau {
     }
 
     /// The row to pivot a parametric marker into before its row is dropped (see
-    /// `MarkerLeavingChoice`). A residue is a cell under `forcedPivotTolerance` times the
-    /// column's largest: the rounding a cell of the column collects comes from multiples of the
-    /// column's other cells.
+    /// `MarkerLeavingChoice`).
     private mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
         collectColumn(marker)
         var largest = 0.0
         for k in columnSlots.indices where rows[Int(columnSlots[k])].basic >= 0 {
             largest = max(largest, abs(cellCoefficients[columnCells[k]]))
         }
-        let floor = Tableau.forcedPivotTolerance * largest
-        var choice = MarkerLeavingChoice()
+        var choice = MarkerLeavingChoice(columnLargest: largest)
         for k in columnSlots.indices {
             let slot = columnSlots[k]
             guard rows[Int(slot)].basic >= 0 else { continue }
-            let c = cellCoefficients[columnCells[k]]
-            choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: c, constant: rows[Int(slot)].constant,
-                            residue: abs(c) < floor)
+            choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: cellCoefficients[columnCells[k]],
+                            constant: rows[Int(slot)].constant)
         }
         return choice.result.map { Int32($0) }
     }

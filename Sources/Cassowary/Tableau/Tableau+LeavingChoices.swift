@@ -47,23 +47,29 @@ extension Tableau {
     /// 2. A restricted row where the marker has a negative coefficient, least ratio first.
     /// 3. A restricted row where it has a positive coefficient, least ratio first.
     /// 4. An external row.
-    /// 5. Only when no row holds more than a rounding residue of the marker (the callers' test,
-    ///    `residue`), the row with the largest.
+    /// 5. Only when no row holds more than a rounding residue of the marker (a cell under
+    ///    `forcedPivotTolerance` times the column's largest), the row with the largest.
     ///
     /// Residues never count before that: the marker's column carries them (cells of 1e-12, from
-    /// rows added into rows), and as a restricted row's negative coefficient one has the least
-    /// ratio only when no real one is there, but a pivot on it divides its row by 1e-12. kiwi
-    /// has no such guard; a random system of 30 variables, re-added in another order after
-    /// `reset()`, had a removal pivot on -1.6e-12 and move its constraints by up to 1.4 times
-    /// their size.
+    /// rows added into rows; the rounding a cell collects comes from multiples of the column's
+    /// other cells), and as a restricted row's negative coefficient one has the least ratio
+    /// only when no real one is there, but a pivot on it divides its row by 1e-12. kiwi has no
+    /// such guard; a random system of 30 variables, re-added in another order after `reset()`,
+    /// had a removal pivot on -1.6e-12 and move its constraints by up to 1.4 times their size.
     struct MarkerLeavingChoice {
         private var dummy = -1, first = -1, second = -1, third = -1, fallback = -1
         private var largest = 0.0, r1 = Double.infinity, r2 = Double.infinity, largestResidue = 0.0
+        /// Under this a cell is a residue.
+        private let residueFloor: Double
 
-        /// Weighs a row (of basic `kind`, constant `constant`) in which the marker has coefficient
-        /// `c`, a rounding residue of zero if `residue`.
-        @inline(__always) mutating func consider(_ row: Int, kind: Kind, coefficient c: Double, constant: Double, residue: Bool) {
-            if residue {
+        /// A choice over a column whose largest cell (in magnitude) is `columnLargest`.
+        init(columnLargest: Double) {
+            residueFloor = Tableau.forcedPivotTolerance * columnLargest
+        }
+
+        /// Weighs a row (of basic `kind`, constant `constant`) in which the marker has coefficient `c`.
+        @inline(__always) mutating func consider(_ row: Int, kind: Kind, coefficient c: Double, constant: Double) {
+            if abs(c) < residueFloor {
                 if abs(c) > largestResidue { largestResidue = abs(c); fallback = row }
                 return
             }

@@ -60,11 +60,7 @@ extension Tableau {
         let v = objective[i] + amount
         if abs(v) < Tableau.epsilon {
             objective[i] = 0
-            var k = l + 1
-            while k < levels.count {
-                if objectiveCoefficient(k, s) < 0 { levels[k].candidates.append(s) }
-                k += 1
-            }
+            noteCandidateBelow(l, s)
         } else {
             objective[i] = v
             if v < 0 {
@@ -74,12 +70,18 @@ extension Tableau {
                 // Possibly a residue of zero that blocks the levels below: they look at it again
                 // (`reprice(_:)` decides), after a dual simplex too.
                 (pendingCleanup, smallCostsSeen) = (true, true)
-                var k = l + 1
-                while k < levels.count {
-                    if objectiveCoefficient(k, s) < 0 { levels[k].candidates.append(s) }
-                    k += 1
-                }
+                noteCandidateBelow(l, s)
             }
+        }
+    }
+
+    /// Notes `s` as a candidate at each level below `l` where its coefficient is negative: its
+    /// coefficient at `l` no longer blocks them, or may not.
+    @inline(__always) private mutating func noteCandidateBelow(_ l: Int, _ s: Int32) {
+        var k = l + 1
+        while k < levels.count {
+            if objectiveCoefficient(k, s) < 0 { levels[k].candidates.append(s) }
+            k += 1
         }
     }
 
