@@ -271,8 +271,8 @@ public final class Solver {
                           columnEntries: tableau.nodes.count - tableau.freeNodes.count)
     }
 
-    /// The most bytes of large storage (blocks of 256 KiB and more: systems of thousands of
-    /// constraints) that dropped solvers leave behind for the next ones to reuse, 64 MiB by
+    /// The most bytes of large storage (blocks of 64 KiB and more: systems of about a thousand
+    /// constraints and up) that dropped solvers leave behind for the next ones to reuse, 64 MiB by
     /// default; 0 keeps none. Lowering it frees the excess at once.
     ///
     /// A process that builds large systems one after another then reuses pages that are mapped

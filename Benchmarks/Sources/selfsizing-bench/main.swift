@@ -133,7 +133,7 @@ if let k = arguments.firstIndex(of: "--cycles") {
     // difference of two cycle counts is the cost of the cycles, without the build.
     let rest = arguments.dropFirst(k + 1)
     guard rest.count >= 3, let n = Int(rest[rest.startIndex + 1]), let cycles = Int(rest[rest.startIndex + 2]), n > 0, cycles >= 0 else {
-        print("error: --cycles NAME N CYCLES, NAME one of chain-plain, chain-intr, row-flex (or their -values)")
+        print("error: --cycles NAME N CYCLES [--builds K], NAME one of chain-plain, chain-intr, row-flex (or their -values)")
         exit(2)
     }
     let builders: [String: (Int) throws -> any ResizableChain] = [
@@ -144,6 +144,17 @@ if let k = arguments.firstIndex(of: "--cycles") {
     guard let build = builders[name] else {
         print("error: --cycles: no chain workload \(name)")
         exit(2)
+    }
+    // `--builds K` builds (and frees) the chain K more times first: the difference of two
+    // build counts is the cost of a warm build, without the process's first-use costs.
+    if let b = arguments.firstIndex(of: "--builds"), b + 1 < arguments.count, let extra = Int(arguments[b + 1]), extra >= 0 {
+        var times: [Double] = []
+        for _ in 0..<extra {
+            let t0 = now()
+            _ = try build(n)
+            times.append(Double(now() - t0) / 1e6)
+        }
+        if arguments.contains("--times") { print("ms per build and teardown:", times.map { fixed($0, 3) }.joined(separator: " ")) }
     }
     let chain = try build(n)
     let widths = name.hasPrefix("row-flex") ? [0.9, 1.0] : [320 / 375.0, 414 / 375.0, 200 / 375.0, 1.0]
