@@ -17,8 +17,8 @@ import Synchronization
 /// heap), so every large build faulted its whole working set in afresh, and each doubling of a
 /// buffer copied it into fresh pages. A 10,000-view chain-intr build spent a fifth of its time in
 /// page faults and those copies. At 1,000 views the blocks (64-256 KiB) were trimmed away too: a
-/// chain-plain build and teardown took about 450 page faults, a third of its time in the kernel;
-/// caching blocks from 64 KiB brings that to about 80 (the rest are the variables' and
+/// chain-plain build and teardown took about 410 page faults, a third of its time in the kernel;
+/// caching blocks from 64 KiB brings that to about 40 (the rest are the variables' and
 /// constraints' objects, which the heap trims alike).
 ///
 /// Contract:
@@ -40,7 +40,7 @@ final class BlockCache: Sendable {
     /// 100 and 300 views built one after another take at most 5 page faults a build after the
     /// first). A lower minimum helped chain-plain a little more but cost row-flex through objects:
     /// blocks the cache holds are not there for the objects of the next build, which then fault
-    /// fresh pages in (16 KiB: 180 faults a build against 132 before the change; 64 KiB: 136).
+    /// fresh pages in (16 KiB: 133 faults a build against 85 before the change; 64 KiB: 88).
     static let minimumBytes = 64 << 10
 
     /// A block has one owner at a time (the cache, or the buffer that took it), so it may move
