@@ -89,4 +89,40 @@ import Testing
         #expect(abs(solver.value(of: b) - solver.value(of: a)) < 1e-9)
         expectSound(solver)
     }
+
+    /// A redundant required equality (twice an installed one) after a constraint of 1e-4
+    /// coefficients came and went: the pivots on 1e-4 left the installed equality's row 1.9e-7
+    /// off, so the new row, all dummies, had a constant of 1.9e-7, past the absolute 1e-8 that
+    /// tells redundant from conflicting, and the equality was refused as unsatisfiable. The test
+    /// is relative now (`Tableau.redundancyTolerance`): the constants combined were about 2,000.
+    /// Shrunk by a trace replay from seed 3018 of the stress probe (1,472 calls of the value API
+    /// to these eight); the object API shares the code.
+    @Test func aRedundantEqualityAfterAnExtremeConstraintCameAndWent() throws {
+        for conflicting in [false, true] {
+            let solver = Solver(smallTableau: false)
+            // The variables in the order the trace made them: the symbols' order decides pivots.
+            let v99 = solver.makeVariable(), v23 = solver.makeVariable(), v53 = solver.makeVariable()
+            let v125 = solver.makeVariable(), v13 = solver.makeVariable(), v33 = solver.makeVariable()
+            let v86 = solver.makeVariable(), v16 = solver.makeVariable(), v127 = solver.makeVariable()
+            _ = try solver.add((v99 + 31 <= 0).priority(251))
+            _ = try solver.add(2 * v23 - 0.5 * v53 + 2 * v125 + 3 * v13 - 81 == 0)
+            _ = try solver.add((2 * v33 - v86 + 63 == 0).priority(800))
+            _ = try solver.add((3 * v16 - 2 * v99 + v127 + 75 == 0).priority(251))
+            let edit = try solver.add((v33 == 0).priority(500))
+            try solver.setConstant(-970, for: edit)
+            let extreme = try solver.add((0.0001 * v16 - v86 + 0.0001 * v13 - 5 >= 0).priority(800))
+            try solver.remove(extreme)
+            // Twice the second constraint: redundant. With 163, it conflicts by 1 and is refused.
+            let twice = 4 * v23 - v53 + 4 * v125 + 6 * v13 == (conflicting ? 163 : 162)
+            if conflicting {
+                #expect(throws: SolverError.self) { _ = try solver.add(twice) }
+            } else {
+                #expect(throws: Never.self) { _ = try solver.add(twice) }
+                let sum = 2 * solver.value(of: v23) - 0.5 * solver.value(of: v53) + 2 * solver.value(of: v125)
+                    + 3 * solver.value(of: v13)
+                #expect(abs(sum - 81) < 1e-6, "the required equality reads \(sum)")
+            }
+            expectSound(solver)
+        }
+    }
 }

@@ -112,6 +112,7 @@ extension Tableau {
         if scale != 1 {
             for s in touched { scratch[Int(s)].accumulated /= scale }
             accumulatorConstant /= scale
+            accumulatorMagnitude /= scale
         }
         var marker: Int32
         var other: Int32 = -1
@@ -166,11 +167,17 @@ extension Tableau {
             if let subject {
                 installRow(subject: subject)
             } else if allDummies() {
-                guard abs(accumulatorConstant) < Tableau.epsilon else {
+                // The row is a combination of installed equalities: the constraint is redundant
+                // if its constant is zero up to the rounding of the constants combined (see
+                // `redundancyTolerance`), and conflicts with them otherwise.
+                guard abs(accumulatorConstant) < Tableau.redundancyTolerance(magnitude: accumulatorMagnitude) else {
                     dropSymbol(marker)
                     try optimize()
                     return nil
                 }
+                // What is left of the constant is rounding: the dummy row holds at zero, as
+                // every dummy does.
+                accumulatorConstant = 0
                 installRow(subject: marker)
             } else {
                 guard try addWithArtificialVariable() else {

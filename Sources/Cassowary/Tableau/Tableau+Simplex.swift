@@ -232,6 +232,7 @@ extension Tableau {
         touched.removeAll()
         accumulatorStamp = nextStamp()
         accumulatorConstant = constant
+        accumulatorMagnitude = abs(constant)
     }
 
     @inline(__always) mutating func accumulate(_ s: Int32, _ v: Double) {
@@ -270,6 +271,7 @@ extension Tableau {
             scratch[Int(b)].accumulated = 0
             let h = rows[Int(symbols[Int(b)].row)]
             accumulatorConstant += c * h.constant
+            accumulatorMagnitude += abs(c * h.constant)
             for j in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[j]
                 accumulate(s, c * cellCoefficients[j])
@@ -284,6 +286,7 @@ extension Tableau {
             scratch[Int(b)].accumulated = 0
             let h = rows[Int(symbols[Int(b)].row)]
             accumulatorConstant += c * h.constant
+            accumulatorMagnitude += abs(c * h.constant)
             for j in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[j], c * cellCoefficients[j]) }
             if touched.count > limit { return false }
         }

@@ -256,6 +256,10 @@ struct Tableau {
     var touched = Buffer<Int32>()
     var accumulatorStamp: UInt32 = 0
     var accumulatorConstant: Double = 0
+    /// The sum of the magnitudes of what went into `accumulatorConstant` (the constraint's
+    /// constant and each substituted row's constant times its multiplier): the scale of the
+    /// rounding the constant carries, for telling a redundant row from a conflicting one.
+    var accumulatorMagnitude: Double = 0
     var columnSlots = Buffer<Int32>()
     /// The rows of the last primal ratio test's column whose coefficients were under the pivot
     /// tolerance, and their cells (see `dropPassedResidues`).
