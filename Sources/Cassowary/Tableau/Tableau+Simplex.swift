@@ -235,6 +235,12 @@ extension Tableau {
         accumulatorMagnitude = abs(constant)
     }
 
+    /// Adds `term` to the accumulator's constant, and its magnitude to `accumulatorMagnitude`.
+    @inline(__always) mutating func accumulateConstant(_ term: Double) {
+        accumulatorConstant += term
+        accumulatorMagnitude += abs(term)
+    }
+
     @inline(__always) mutating func accumulate(_ s: Int32, _ v: Double) {
         if scratch[Int(s)].stamp != accumulatorStamp {
             scratch[Int(s)].stamp = accumulatorStamp
@@ -270,8 +276,7 @@ extension Tableau {
             guard c != 0 else { continue }
             scratch[Int(b)].accumulated = 0
             let h = rows[Int(symbols[Int(b)].row)]
-            accumulatorConstant += c * h.constant
-            accumulatorMagnitude += abs(c * h.constant)
+            accumulateConstant(c * h.constant)
             for j in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[j]
                 accumulate(s, c * cellCoefficients[j])
@@ -285,8 +290,7 @@ extension Tableau {
             guard c != 0 else { continue }
             scratch[Int(b)].accumulated = 0
             let h = rows[Int(symbols[Int(b)].row)]
-            accumulatorConstant += c * h.constant
-            accumulatorMagnitude += abs(c * h.constant)
+            accumulateConstant(c * h.constant)
             for j in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[j], c * cellCoefficients[j]) }
             if touched.count > limit { return false }
         }

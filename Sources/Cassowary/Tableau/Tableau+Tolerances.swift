@@ -6,23 +6,24 @@
 extension Tableau {
     /// The tolerance of comparisons: a constant within it of zero is zero, two ratios within it
     /// are a tie.
+    static let epsilon = 1.0e-8
+
     /// How far from zero the constant of a new row made of dummies only (a combination of
     /// installed equalities) may be for the new constraint to count as redundant rather than
     /// conflicting: `epsilon`, or `epsilon` relative to `magnitude`, the sum of the magnitudes
     /// of the constants combined, when that is larger.
     ///
     /// Why relative: the rows' constants carry the rounding of every operation that changed them.
-    /// The stress probe's seed 3018 (128 variables, a shuffled rebuild and 30 constant changes
-    /// of an edit-like constraint, values up to about 2,000) left a redundant equality's row at
-    /// 1.9e-7 from zero, against a magnitude of 2,124 (9e-11 relative): kiwi's absolute 1e-8
-    /// refused a constraint that an LP check and the object path both accept. Relative to the
+    /// In the stress probe's seed 3018 (shrunk to 8 calls: a constraint of 1e-4 coefficients
+    /// added and removed, then twice an installed equality) the pivots on 1e-4 left the
+    /// redundant equality's row at 1.9e-7 from zero, against a magnitude of 2,124 (9e-11
+    /// relative): kiwi's absolute 1e-8 refused a constraint that an LP check and the object path
+    /// both accept. Relative to the
     /// values, 1e-8 is the solver's precision elsewhere too (`x == 10000` and
     /// `x == 10000.0001` are one constraint to it).
     @inline(__always) static func redundancyTolerance(magnitude: Double) -> Double {
         epsilon * Swift.max(1, magnitude)
     }
-
-    static let epsilon = 1.0e-8
 
     /// Cells under this magnitude leave the rows (kiwi's nearZero drops them under `epsilon`).
     /// Dropping a cell moves its row by the cell, and every later substitution of that row
@@ -46,11 +47,11 @@ extension Tableau {
     /// largest is 1.7 still got through (`RandomSystemsTests`, 91 variables). Layouts, whose
     /// coefficients and costs are near 1, never come near either tolerance.
     static let optimalityTolerance = 1.0e-7
+    static let pivotTolerance = 1.0e-6
 
     /// An objective coefficient under this is looked at again before it decides whether a symbol
     /// enters (`reprice(_:)`): it may be rounding. Layouts' costs are near 1.
     static let repriceGate = 1.0e-5
-    static let pivotTolerance = 1.0e-6
 
     /// Where a pivot is forced rather than chosen by a ratio test (the row a removed
     /// constraint's marker leaves through, the artificial variable's replacement), a
