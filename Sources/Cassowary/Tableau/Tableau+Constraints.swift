@@ -341,6 +341,7 @@ extension Tableau {
                 }
                 leaving = candidate
             }
+            if rowKinds[Int(leaving)] != .dummy { dropMarkerResiduesFromDummyRows(marker) }
             pivot(marker, leaving)
             makeParametric(marker)
             freeRow(leaving)
@@ -381,23 +382,5 @@ extension Tableau {
                 addObjective(l, s, -1)
             }
         }
-    }
-
-    /// The row to pivot a parametric marker into before its row is dropped (see
-    /// `MarkerLeavingChoice`).
-    private mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
-        collectColumn(marker)
-        var largest = 0.0
-        for k in columnSlots.indices where rows[Int(columnSlots[k])].basic >= 0 {
-            largest = max(largest, abs(cellCoefficients[columnCells[k]]))
-        }
-        var choice = MarkerLeavingChoice(columnLargest: largest)
-        for k in columnSlots.indices {
-            let slot = columnSlots[k]
-            guard rows[Int(slot)].basic >= 0 else { continue }
-            choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: cellCoefficients[columnCells[k]],
-                            constant: rows[Int(slot)].constant)
-        }
-        return choice.result.map { Int32($0) }
     }
 }
