@@ -164,13 +164,19 @@ extension Tableau {
                 for s in touched { scratch[Int(s)].accumulated = -scratch[Int(s)].accumulated }
                 subject = chooseSubject(marker: marker, other: other)
             }
+            let redundant = abs(accumulatorConstant) < Tableau.redundancyTolerance(magnitude: accumulatorMagnitude)
             if let subject {
                 installRow(subject: subject)
-            } else if allDummies() {
+            } else if allDummies(below: Tableau.epsilon) || (redundant && allDummies(below: residueFloor())) {
                 // The row is a combination of installed equalities: the constraint is redundant
                 // if its constant is zero up to the rounding of the constants combined (see
-                // `redundancyTolerance`), and conflicts with them otherwise.
-                guard abs(accumulatorConstant) < Tableau.redundancyTolerance(magnitude: accumulatorMagnitude) else {
+                // `redundancyTolerance`), and conflicts with them otherwise. Its other cells are
+                // under epsilon, or, when the constant is zero too, residues as the ratio test
+                // judges them (`isResidue`): the artificial phase could not pivot on them, and
+                // it would refuse a constant of 3e-6 (the stress probe's seed 3018: a redundant
+                // required equality re-added after a rebuild, its row of 54 cells of 1e-10 to
+                // 8e-8 beside the marker's 1, its constants summing to 1.2e6).
+                guard redundant else {
                     dropSymbol(marker)
                     try optimize()
                     return nil
@@ -208,13 +214,21 @@ extension Tableau {
         return nil
     }
 
-    /// Whether the accumulated row holds dummies only, with its other cells under `epsilon`
+    /// Whether the accumulated row holds dummies only, with its other cells under `tolerance`
     /// (rounding residues); if so, those cells are cleared, so that the dummy row written from it
     /// holds dummies only (rows are written down to `dropTolerance`).
-    private mutating func allDummies() -> Bool {
-        for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].kind != .dummy { return false }
+    private mutating func allDummies(below tolerance: Double) -> Bool {
+        for s in touched where abs(scratch[Int(s)].accumulated) >= tolerance && symbols[Int(s)].kind != .dummy { return false }
         for s in touched where symbols[Int(s)].kind != .dummy { scratch[Int(s)].accumulated = 0 }
         return true
+    }
+
+    /// Under this, a cell of the accumulated row is a residue by `isResidue`'s rule:
+    /// `pivotTolerance` times its largest cell (at least 1), and never `residueGate` or more.
+    private func residueFloor() -> Double {
+        var largest = 1.0
+        for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
+        return min(Tableau.residueGate, Tableau.pivotTolerance * largest)
     }
 
     /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.
