@@ -223,12 +223,11 @@ extension Tableau {
         return true
     }
 
-    /// Under this, a cell of the accumulated row is a residue by `isResidue`'s rule:
-    /// `pivotTolerance` times its largest cell (at least 1), and never `residueGate` or more.
+    /// Under this, a cell of the accumulated row is a residue (`Tableau.residueFloor`).
     private func residueFloor() -> Double {
-        var largest = 1.0
+        var largest = 0.0
         for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
-        return min(Tableau.residueGate, Tableau.pivotTolerance * largest)
+        return Tableau.residueFloor(largest: largest)
     }
 
     /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.

@@ -178,7 +178,7 @@ extension Tableau {
         let h = rows[Int(slot)]
         var largest = 1.0
         for i in Int(h.start)..<Int(h.start + h.count) { largest = max(largest, abs(cellCoefficients[i])) }
-        return m < tolerance * largest
+        return m < Tableau.residueFloor(largest: largest, tolerance: tolerance)
     }
 
     /// Before a primal pivot that grows the entering symbol by `step`: drops its residue cells
@@ -213,10 +213,9 @@ extension Tableau {
         var budget = pivotLimit
         while true {
             let h = rows[Int(artificialSlot)]
-            var largest = 1.0
+            var largest = 0.0
             for i in Int(h.start)..<Int(h.start + h.count) { largest = max(largest, abs(cellCoefficients[i])) }
-            // `isResidue`'s rule (`largest` is at least 1), with the row's largest read once.
-            let gate = -min(Tableau.residueGate, Tableau.pivotTolerance * largest)
+            let gate = -Tableau.residueFloor(largest: largest)
             var q = Int32.max, cell = -1
             for i in Int(h.start)..<Int(h.start + h.count) {
                 let s = cellSymbols[i]

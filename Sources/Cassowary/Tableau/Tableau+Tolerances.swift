@@ -70,6 +70,13 @@ extension Tableau {
     /// `residueGate / pivotTolerance` (1,000) are not looked at for it.
     static let residueGate = 1.0e-3
 
+    /// Under this, a coefficient of a row whose largest (in magnitude) is `largest` is a rounding
+    /// residue (`Tableau.isResidue`): `tolerance` times that largest, or times 1 when it is
+    /// smaller, and never `residueGate` or more.
+    @inline(__always) static func residueFloor(largest: Double, tolerance: Double = pivotTolerance) -> Double {
+        Swift.min(residueGate, tolerance * Swift.max(1, largest))
+    }
+
     /// The factor a new constraint's row is divided by, from its largest coefficient: 1 up to 100
     /// (the coefficients of layouts), else that coefficient, so that the row's largest is 1.
     /// Cells under `epsilon` leave the rows, so a row of `1e9 * x` would make every row it is
