@@ -330,7 +330,7 @@ import Testing
     /// The equality is half of an installed one, which the values already miss by 6.8e-6 (the
     /// drift README's known limits describe), so the check is that it is taken and moves
     /// nothing, not the reference LP's 1e-6.
-    @Test func aRedundantEqualityWhoseRowHoldsResidues() throws {
+    @Test func aRedundantEqualityWhoseRowHoldsResidues() {
         let variables = (0..<72).map { Variable("v\($0)") }
         let solver = Solver(smallTableau: false)
         func constraint(_ line: Substring) -> Constraint {
