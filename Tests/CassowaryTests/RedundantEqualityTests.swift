@@ -204,12 +204,7 @@ import Testing
         var installed: [Int: Constraint] = [:]
         for line in Self.seed3022.split(separator: "\n") {
             let f = line.split(separator: " ")
-            let relation: Relation = f[1] == "eq" ? .equal : f[1] == "le" ? .lessThanOrEqual : .greaterThanOrEqual
-            let terms = f[4...].map { t -> Term in
-                let p = t.split(separator: ":")
-                return Term(variables[Int(p[0])!], Double(p[1])!)
-            }
-            let c = Constraint(Expression(terms, constant: Double(f[3])!), relation, priority: Priority(Double(f[2])!))
+            let c = traceConstraint(f.dropFirst(), variables: variables)
             if (try? solver.add(c)) != nil { installed[Int(f[0])!] = c }
         }
         expectSound(solver)
@@ -334,13 +329,7 @@ import Testing
         let variables = (0..<72).map { Variable("v\($0)") }
         let solver = Solver(smallTableau: false)
         func constraint(_ line: Substring) -> Constraint {
-            let f = line.split(separator: " ")
-            let relation: Relation = f[0] == "eq" ? .equal : f[0] == "le" ? .lessThanOrEqual : .greaterThanOrEqual
-            let terms = f[3...].map { t -> Term in
-                let p = t.split(separator: ":")
-                return Term(variables[Int(p[0])!], Double(p[1])!)
-            }
-            return Constraint(Expression(terms, constant: Double(f[2])!), relation, priority: Priority(Double(f[1])!))
+            traceConstraint(line.split(separator: " ")[...], variables: variables)
         }
         let lines = Self.seed3018.split(separator: "\n")
         for line in lines.dropLast() { _ = try? solver.add(constraint(line)) }

@@ -10,6 +10,18 @@ func expectSound(_ solver: Solver, sourceLocation: SourceLocation = #_sourceLoca
     #endif
 }
 
+/// A constraint from the fields of a line of a shrunk stress-probe trace: relation (`eq`, `le`
+/// or `ge`), priority, constant, then `index:coefficient` terms over `variables`.
+func traceConstraint(_ fields: ArraySlice<Substring>, variables: [Variable]) -> Constraint {
+    let f = Array(fields)
+    let relation: Relation = f[0] == "eq" ? .equal : f[0] == "le" ? .lessThanOrEqual : .greaterThanOrEqual
+    let terms = f[3...].map { t -> Term in
+        let p = t.split(separator: ":")
+        return Term(variables[Int(p[0])!], Double(p[1])!)
+    }
+    return Constraint(Expression(terms, constant: Double(f[2])!), relation, priority: Priority(Double(f[1])!))
+}
+
 /// Does `body` throw an unsatisfiable-constraint error?
 func throwsUnsatisfiable(_ body: () throws -> Void) -> Bool {
     do {

@@ -167,7 +167,7 @@ extension Tableau {
             let redundant = abs(accumulatorConstant) < Tableau.redundancyTolerance(magnitude: accumulatorMagnitude)
             if let subject {
                 installRow(subject: subject)
-            } else if allDummies(below: Tableau.epsilon) || (redundant && allDummies(below: residueFloor())) {
+            } else if allDummies(below: redundant ? residueFloor() : Tableau.epsilon) {
                 // The row is a combination of installed equalities: the constraint is redundant
                 // if its constant is zero up to the rounding of the constants combined (see
                 // `redundancyTolerance`), and conflicts with them otherwise. Its other cells are

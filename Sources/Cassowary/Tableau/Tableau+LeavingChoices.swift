@@ -65,7 +65,12 @@ extension Tableau {
 
         /// A choice over a column whose largest cell (in magnitude) is `columnLargest`.
         init(columnLargest: Double) {
-            residueFloor = Tableau.forcedPivotTolerance * columnLargest
+            residueFloor = Self.residueFloor(columnLargest: columnLargest)
+        }
+
+        /// Under this, a cell of a marker's column whose largest is `columnLargest` is a residue.
+        static func residueFloor(columnLargest: Double) -> Double {
+            Tableau.forcedPivotTolerance * columnLargest
         }
 
         /// Weighs a row (of basic `kind`, constant `constant`) in which the marker has coefficient `c`.
@@ -109,12 +114,7 @@ extension Tableau {
     /// variables, coefficients 0.25-6) a marker's cell of -1.6e-12 beside a column whose largest
     /// is 6 did, on removing that marker's constraint.
     mutating func dropMarkerResiduesFromDummyRows(_ marker: Int32) {
-        collectColumn(marker)
-        var largest = 0.0
-        for k in columnSlots.indices where rows[Int(columnSlots[k])].basic >= 0 {
-            largest = max(largest, abs(cellCoefficients[columnCells[k]]))
-        }
-        let floor = Tableau.forcedPivotTolerance * largest
+        let floor = MarkerLeavingChoice.residueFloor(columnLargest: collectMarkerColumn(marker))
         for k in columnSlots.indices {
             let t = columnSlots[k]
             guard rows[Int(t)].basic >= 0, rowKinds[Int(t)] == .dummy,
@@ -127,12 +127,7 @@ extension Tableau {
     /// The row to pivot a parametric marker into before its row is dropped (see
     /// `MarkerLeavingChoice`).
     mutating func markerLeavingRow(_ marker: Int32) -> Int32? {
-        collectColumn(marker)
-        var largest = 0.0
-        for k in columnSlots.indices where rows[Int(columnSlots[k])].basic >= 0 {
-            largest = max(largest, abs(cellCoefficients[columnCells[k]]))
-        }
-        var choice = MarkerLeavingChoice(columnLargest: largest)
+        var choice = MarkerLeavingChoice(columnLargest: collectMarkerColumn(marker))
         for k in columnSlots.indices {
             let slot = columnSlots[k]
             guard rows[Int(slot)].basic >= 0 else { continue }
@@ -140,5 +135,16 @@ extension Tableau {
                             constant: rows[Int(slot)].constant)
         }
         return choice.result.map { Int32($0) }
+    }
+
+    /// Collects a marker's column (`columnSlots`, `columnCells`) and returns its largest cell in
+    /// magnitude, over the rows in use.
+    private mutating func collectMarkerColumn(_ marker: Int32) -> Double {
+        collectColumn(marker)
+        var largest = 0.0
+        for k in columnSlots.indices where rows[Int(columnSlots[k])].basic >= 0 {
+            largest = max(largest, abs(cellCoefficients[columnCells[k]]))
+        }
+        return largest
     }
 }

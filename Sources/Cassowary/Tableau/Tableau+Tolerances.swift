@@ -18,9 +18,8 @@ extension Tableau {
     /// added and removed, then twice an installed equality) the pivots on 1e-4 left the
     /// redundant equality's row at 1.9e-7 from zero, against a magnitude of 2,124 (9e-11
     /// relative): kiwi's absolute 1e-8 refused a constraint that an LP check and the object path
-    /// both accept. Relative to the
-    /// values, 1e-8 is the solver's precision elsewhere too (`x == 10000` and
-    /// `x == 10000.0001` are one constraint to it).
+    /// both accept. Relative to the values, 1e-8 is the solver's precision elsewhere too
+    /// (`x == 10000` and `x == 10000.0001` are one constraint to it).
     @inline(__always) static func redundancyTolerance(magnitude: Double) -> Double {
         epsilon * Swift.max(1, magnitude)
     }
