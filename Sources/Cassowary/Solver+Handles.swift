@@ -71,6 +71,7 @@ extension Solver {
             }
         }
         guard let t = tableau.tag(of: constraint) else { throw SolverError.unknownConstraintHandle(constraint) }
+        try tableau.refactorIfDrifting()
         try tableau.remove(tag: t)
     }
 
@@ -88,6 +89,7 @@ extension Solver {
         // The small tableau has no dual simplex: a new constant moves the system to the general one.
         if mode == .small && small.tag(of: constraint) != nil { promote() }
         guard let t = tableau.tag(of: constraint) else { throw SolverError.unknownConstraintHandle(constraint) }
+        try tableau.refactorIfDrifting()
         try tableau.setConstant(constant, tag: t)
     }
 

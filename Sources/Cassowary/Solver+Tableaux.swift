@@ -41,6 +41,7 @@ extension Solver {
         general.incrementalRows = incrementalRows
         general.columnCopyMinimum = columnCopyMinimum
         general.unlistedMinimum = unlistedMinimum
+        general.refactorFactor = refactorFactor
         if let cells = denseRowsFromCells {
             general.denseRowMinimum = cells
             general.denseRowRatio = 1 << 20

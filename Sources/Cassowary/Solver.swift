@@ -42,6 +42,7 @@ public final class Solver {
     /// nil for the defaults; else rows of that many cells are indexed and dense.
     var denseRowsFromCells: Int?
     var unlistedMinimum = Tableau.defaultUnlistedMinimum
+    var refactorFactor = Tableau.defaultRefactorFactor
 
     /// Creates an empty solver. It allocates nothing until its first call.
     public convenience init() {
@@ -57,15 +58,19 @@ public final class Solver {
     /// makes them dense whatever share of the symbols they hold (by default, rows of 1,024 cells
     /// that hold one symbol in eight; see `Tableau.denseRows`), and `unlistsColumnsFromCells`
     /// lets columns of that many cells lose their lists (1,024 by default; see
-    /// `Tableau.pruneStaleColumns`), so that small random systems reach those paths.
+    /// `Tableau.pruneStaleColumns`), and `refactorFactor` sets how many residues per row the
+    /// ratio tests pass over before the rows are derived again (4 by default; 0 refactors after
+    /// any; see Tableau+Refactor.swift), so that small random systems reach those paths.
     package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil,
-                 denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil) {
+                 denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil,
+                 refactorFactor factor: Int? = nil) {
         usesSmallTableau = smallTableau
         tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
         if let rows { incrementalRows = rows }
         if let cells { columnCopyMinimum = cells }
         denseRowsFromCells = denseCells
         if let unlisted { unlistedMinimum = unlisted }
+        if let factor { refactorFactor = factor }
     }
 
     deinit {
@@ -215,6 +220,14 @@ public final class Solver {
         return tableau.value(of: s)
     }
 
+    /// Derives every row of the general tableau again from the installed constraints, keeping
+    /// the basis (see Tableau+Refactor.swift); for the tests and the probe. A small tableau is
+    /// left as it is.
+    package func refactor() throws {
+        guard mode == .general else { return }
+        try tableau.refactor()
+    }
+
     /// Removes every constraint and edit variable.
     public func reset() {
         if mode == .smallObjects { releaseSmallObjects() }
@@ -254,6 +267,10 @@ public final class Solver {
         /// Entries of the lists that record which rows mention each symbol, stale ones (of cells
         /// since removed) included: how much the pivots churned the lists since their last walks.
         public var columnEntries: Int = 0
+        /// Times every row was derived again from the installed constraints, to shed the rounding
+        /// that pivots leave in long rows of uneven coefficients: 0 for layouts, whose ratio tests
+        /// meet no rounding residues.
+        public var refactorizations: Int = 0
     }
 
     /// The solver's counts of work and size, for diagnostics and benchmarks.
@@ -268,7 +285,8 @@ public final class Solver {
         return Statistics(pivots: tableau.pivotCount, boundFlips: tableau.flipCount, rows: live.count,
                           cells: live.reduce(0) { $0 + Int($1.count) }, symbols: tableau.symbols.count,
                           longestRow: Int(live.map(\.count).max() ?? 0),
-                          columnEntries: tableau.nodes.count - tableau.freeNodes.count)
+                          columnEntries: tableau.nodes.count - tableau.freeNodes.count,
+                          refactorizations: tableau.refactorCount)
     }
 
     /// The most bytes of large storage (blocks of 64 KiB and more: systems of about a thousand

@@ -42,6 +42,7 @@ extension Tableau {
             if case let .object(c) = target, tag(of: c) == nil { throw SolverError.unknownConstraint(c) }
             guard constant.isFinite else { throw SolverError.nonFiniteValue(constant) }
         }
+        try refactorIfDrifting()
         // 2. The redundant equalities out, with their constants before and after.
         var redundant: [(target: BatchTarget, old: Double, new: Double)] = []
         for (target, constant) in changes {

@@ -1,52 +1,8 @@
 // Adding and removing constraints (kiwi's addConstraint / removeConstraint, with createRow,
-// chooseSubject and addWithArtificialVariable), plus the lookup of installed constraints.
+// chooseSubject and addWithArtificialVariable). The tags of installed constraints are in
+// Tableau+Tags.swift.
 
 extension Tableau {
-    // MARK: - Lookup
-
-    mutating func tag(of constraint: Constraint) -> Int32? {
-        if usesCaches, constraint.cachedOwner == identity {
-            let t = constraint.cachedTag
-            if t >= 0, Int(t) < tags.count, tags[Int(t)].id == ObjectIdentifier(constraint) { return t }
-        }
-        return tagIndex.isEmpty ? nil : tagIndex[ObjectIdentifier(constraint)]
-    }
-
-    private mutating func storeTag(_ tag: Tag, _ c: Constraint) -> Int32 {
-        let t: Int32
-        if let free = freeTags.popLast() {
-            t = free
-            tags[Int(t)] = tag
-            tagConstraints[Int(t)] = Unmanaged.passRetained(c)
-        } else {
-            t = Int32(tags.count)
-            tags.append(tag)
-            tagConstraints.append(Unmanaged.passRetained(c))
-        }
-        if usesCaches && (c.cachedOwner == nil || c.cachedOwner == identity) {
-            c.cachedOwner = identity
-            c.cachedTag = t
-        } else {
-            tagIndex[ObjectIdentifier(c)] = t
-        }
-        return t
-    }
-
-    private mutating func releaseTag(_ t: Int32) {
-        let reference = tagConstraints[Int(t)].unsafelyUnwrapped
-        let c = reference.takeUnretainedValue()
-        defer { reference.release() }
-        if c.cachedOwner == identity && c.cachedTag == t {
-            c.cachedOwner = nil
-            c.cachedTag = -1
-        } else {
-            tagIndex[ObjectIdentifier(c)] = nil
-        }
-        tags[Int(t)].id = nil
-        tagConstraints[Int(t)] = nil
-        freeTags.append(t)
-    }
-
     // MARK: - Adding
 
     /// Installs a constraint, optionally with another constant than its expression's.
@@ -54,6 +10,7 @@ extension Tableau {
         guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint.priority) }
         guard constraint.expression.isFinite else { throw SolverError.nonFiniteConstraint(constraint) }
         guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
+        try refactorIfDrifting()
         let exprConstant = constant ?? constraint.expression.constant
         guard try install(constraint, constant: exprConstant) else {
             throw unsatisfiable(constraint, constant: exprConstant)
@@ -243,7 +200,7 @@ extension Tableau {
 
     /// A row whose subject is a fresh external variable: nothing refers to the subject, so the
     /// row goes in as written, with any basic external variables it mentions left in place.
-    private mutating func installDagRow(subject: Int32) {
+    mutating func installDagRow(subject: Int32) {
         let slot = rowFromAccumulator(basic: subject)
         solveFor(slot, subject, replacing: -1)
         symbols[Int(subject)].row = slot
@@ -258,7 +215,7 @@ extension Tableau {
     }
 
     /// A row in proper form solved for `subject`, substituted everywhere the subject appears.
-    private mutating func installRow(subject: Int32) {
+    mutating func installRow(subject: Int32) {
         let slot = rowFromAccumulator(basic: subject)
         solveFor(slot, subject, replacing: -1)
         symbols[Int(subject)].row = slot
@@ -320,6 +277,7 @@ extension Tableau {
 
     mutating func remove(_ constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+        try refactorIfDrifting()
         try remove(tag: t)
     }
 

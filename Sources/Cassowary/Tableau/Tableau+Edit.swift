@@ -36,6 +36,7 @@ extension Tableau {
     /// Sets the constant of an installed constraint's expression without removing it.
     mutating func setConstant(_ constant: Double, for constraint: Constraint) throws {
         guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
+        try refactorIfDrifting()
         try setConstant(constant, tag: t)
     }
 
@@ -119,6 +120,7 @@ extension Tableau {
         guard value.isFinite else { throw SolverError.nonFiniteValue(value) }
         let delta = value - edit.value
         if delta == 0 { return }
+        try refactorIfDrifting()
         edits[key]!.value = value
         // The edit constraint is `variable - value == 0`: its constant moves by -delta.
         shiftMarker(edit.tag, by: -delta)

@@ -42,6 +42,7 @@ extension Tableau {
         guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint.priority) }
         if let foreign = foreignVariable(in: constraint.expression) { throw SolverError.foreignVariable(foreign) }
         guard constraint.expression.isFinite else { throw SolverError.nonFiniteConstraint(described(constraint)) }
+        try refactorIfDrifting()
         invalidateAllValues()
         compactIfNeeded()
         let constant = constraint.expression.constant

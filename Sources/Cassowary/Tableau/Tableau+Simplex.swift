@@ -164,6 +164,7 @@ extension Tableau {
             }
             choice.consider(Int(slot), basic: b, kind: kind, ratio: -rows[Int(slot)].constant / c)
         }
+        residuesSinceRefactor &+= passedSlots.count
         return choice.result.map { (Int32($0.0), $0.1) }
     }
 

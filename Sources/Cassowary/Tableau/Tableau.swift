@@ -303,6 +303,13 @@ struct Tableau {
     /// Lists rebuilt by `relist`, and all lists by `rebuildColumns`, so far, for the tests.
     var relists = 0
     var rebuilds = 0
+    /// Refactorizations so far (see Tableau+Refactor.swift).
+    var refactorCount = 0
+    /// Residue cells the primal ratio tests passed over since the last refactorization: the
+    /// measure of drift that triggers the next (see `refactorIfDrifting()`).
+    var residuesSinceRefactor = 0
+    /// How many residues per live row (`refactorIfDrifting()`); tests lower it.
+    var refactorFactor = Tableau.defaultRefactorFactor
     /// Set when a variable of this tableau is held by another solver too: every variable is then
     /// written by each `updateVariables`, so that the last call wins as documented.
     var sharesVariables = false

@@ -1,0 +1,229 @@
+// Refactorization: every row derived again from the installed constraints for the current basis,
+// as LP codes reinvert their basis matrix every so many pivots (Koberstein, "The dual simplex
+// method, techniques for a fast and stable implementation", 2005, section 5.4; HiGHS rebuilds
+// after at most a thousand updates). A pivot adds a multiple of one row to others, and the
+// rounding each leaves is carried on by every later pivot: in random systems of 160 variables
+// whose rows hold 200 cells, coefficients drift by 3e-8 relative within a few hundred adds,
+// residues of zero grow past the pivot tolerance, and phantom costs enter with no row to limit
+// them, until required constraints end wholly off. Derived again from the constraints, each row
+// carries the rounding of one elimination only.
+
+extension Tableau {
+    /// Residues per live row (at least 64 rows) that the primal ratio tests pass over before the
+    /// rows are derived again. Residues are the sign of drift: a cell the ratio test passes over
+    /// stands for a zero that rounding left, and rows that hold many have drifted. Layouts, whose
+    /// coefficients are small integers and halves, make none, and never refactor; the mild random
+    /// systems (60-250 variables, coefficients 0.25-3) pass over 20-80 per ratio test once their
+    /// rows hold hundreds of cells. A refactorization costs about what adding every constraint
+    /// again does, so tying the trigger to the rows keeps its share of the pivots' work bounded.
+    /// At 4, seeds 0-99 of those systems refactor up to 12 times and all hold (3 ended with
+    /// required constraints off by 1e16 without); at 1 and at 16, the three that need it most
+    /// took 1.2-1.8 times as long.
+    static let defaultRefactorFactor = 4
+
+    /// Refactors when the ratio tests passed over more residues since the last time than
+    /// `refactorFactor` times the live rows. Called at the start of the operations a user makes
+    /// (adds and removes), where the tableau is at rest and every tag in use is installed.
+    mutating func refactorIfDrifting() throws {
+        let (limit, overflow) = refactorFactor.multipliedReportingOverflow(by: max(64, rows.count - freeSlots.count))
+        guard !overflow, residuesSinceRefactor > limit else { return }
+        try refactor()
+    }
+
+    /// Rebuilds every row and the objective from the installed constraints, keeping the basis:
+    /// the same symbols are basic afterwards (up to the fallback of step 4), so the solution is
+    /// the one the rows held, without their drift.
+    ///
+    /// Must run between operations (no batch under way; it does nothing in the artificial
+    /// phase): it reads the installed constraints from the tags.
+    ///
+    /// 1. Note the basic symbols.
+    /// 2. Empty the rows, the column lists and the objective; the symbols, tags and levels stay.
+    /// 3. Cost every error symbol 1 at its level (the objective is the sum of its errors).
+    /// 4. Gauss-Jordan elimination over the constraints, in tag order: each constraint's row as
+    ///    its creation wrote it (expression over its scale, its markers), the rows installed so
+    ///    far substituted in, solved for the noted basic symbol it holds with the largest
+    ///    coefficient (partial pivoting among the basis' columns), and substituted into the rows
+    ///    before it and the objective. A row whose noted symbol is a fresh external variable goes
+    ///    in as a DAG row, as its creation put it. Since the noted symbols form a basis, every
+    ///    row holds one that no row took yet; should rounding leave none over `pivotTolerance`,
+    ///    the row is solved for its largest cell instead (its own marker, at least, is there).
+    ///    Then no restricted row may hold an external symbol (`restoreExternalBasics`).
+    /// 5. Restore feasibility (the dual simplex) and optimality (the primal simplex): the basis
+    ///    was both, and what the rounding moves is small.
+    mutating func refactor() throws {
+        guard artificialSlot < 0 else { return }
+        refactorCount += 1
+        residuesSinceRefactor = 0
+        invalidateAllValues()
+        // 1. The basis.
+        var basic = Buffer<Bool>()
+        defer { basic.deallocate() }
+        basic.append(repeating: false, count: symbols.count)
+        for slot in rows.indices where rows[slot].basic >= 0 { basic[Int(rows[slot].basic)] = true }
+        // 2. Empty rows, lists and objective.
+        clearRows()
+        // 3. The errors' costs.
+        for l in levels.indices {
+            levels[l].value = 0
+            levels[l].candidates.removeAll()
+        }
+        for i in objective.indices { objective[i] = 0 }
+        for s in symbols.indices where scratch[s].errorPlace >= 0 {
+            objective[s &<< levelShift &+ Int(scratch[s].errorPlace)] = 1
+        }
+        // 4. The elimination.
+        var kept = true
+        for t in tags.indices where tags[t].id != nil {
+            accumulateConstraintRow(tag: Int32(t))
+            if let fresh = freshBasic(basic) {
+                installDagRow(subject: fresh)
+                continue
+            }
+            expandAccumulator()
+            let subject = refactorSubject(basic)
+            kept = kept && basic[Int(subject)]
+            installRow(subject: subject)
+        }
+        restoreExternalBasics(kept: kept)
+        // 5. Feasibility and optimality.
+        for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] == .dummy {
+            // A redundant equality's row: zero up to rounding, as when it went in.
+            rows[slot].constant = 0
+        }
+        do { try dualOptimize() } catch is DualOptimizeFailure {
+            // A row no symbol can repair: the rows of the kept basis say the required constraints
+            // cannot hold together, where the drifted rows said they could. Only systems whose
+            // values went far past their coefficients' precision get here (the stress probe's
+            // 1e3 and 1e-3 coefficients, values of 1e17); the rows stay at zero, a rounding of
+            // that size, so that every later operation starts from a feasible tableau.
+            for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] != .external && rows[slot].constant < 0 {
+                rows[slot].constant = 0
+            }
+        }
+        try optimize()
+    }
+
+    /// Leaves no external symbol in a restricted row, as `installAccumulated` never makes one
+    /// (`chooseSubject` takes any external symbol of a row) and pivots never let one in. Left
+    /// there, a later add that makes the symbol basic substitutes its value into the row, which
+    /// then goes infeasible where no simplex looks (the primal one does not read row constants).
+    /// - With the basis kept (`kept`), such cells are rounding: a basis determines its rows, and
+    ///   the rows of this one held none. They go, and so do the symbols' objective coefficients.
+    /// - Otherwise a fallback made another symbol basic in place of an external one: cells
+    ///   that are no residue (`isResidue`) make their symbol basic again, pivoted into the row
+    ///   where it stands (the dual simplex then repairs what that moves). Each pivot takes its
+    ///   symbol out of every other row, and may bring others in: the passes repeat until none.
+    private mutating func restoreExternalBasics(kept: Bool) {
+        var changed = true
+        var passes = 0
+        while changed && passes <= externalSymbols.count {
+            changed = false
+            passes += 1
+            for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] != .external {
+                let h = rows[slot]
+                var entering: Int32 = -1, size = 0.0
+                var i = Int(h.start + h.count) - 1
+                while i >= Int(h.start) {
+                    let a = cellCoefficients[i]
+                    if symbols[Int(cellSymbols[i])].kind == .external {
+                        if kept || isResidue(a, in: Int32(slot)) {
+                            removeCell(Int32(slot), at: i)
+                        } else if abs(a) > size {
+                            (entering, size) = (cellSymbols[i], abs(a))
+                        }
+                    }
+                    i -= 1
+                }
+                if entering >= 0 {
+                    pivot(entering, Int32(slot))
+                    changed = true
+                }
+            }
+        }
+        if kept {
+            for k in externalSymbols.indices {
+                for l in levels.indices { objective[objectiveIndex(l, externalSymbols[k])] = 0 }
+            }
+        }
+    }
+
+    /// Empties every row, the column lists, the DAG order and the infeasible list; symbols keep
+    /// their kinds, tags and objective places.
+    private mutating func clearRows() {
+        dropColumnCopy()
+        for slot in rows.indices where rows[slot].basic != -1 {
+            let b = rows[slot].basic
+            if b >= 0 { makeParametric(b) }
+            freeRow(Int32(slot))
+        }
+        for s in symbols.indices { symbols[s].linked = 0 }
+        rebuildColumns()
+        dagOrder.removeAll()
+        infeasible.removeAll()
+        cellSymbols.removeAll()
+        cellCoefficients.removeAll()
+        garbageCells = 0
+    }
+
+    /// The row of the installed constraint of tag `t` in the accumulator, as
+    /// `installAccumulated` wrote it: `expression / scale` plus its markers.
+    private mutating func accumulateConstraintRow(tag t: Int32) {
+        let tag = tags[Int(t)]
+        beginAccumulator(constant: tag.constant)
+        if let reference = tagConstraints[Int(t)] {
+            reference.takeUnretainedValue().expression.forEachTerm { variable, coefficient in
+                accumulate(symbol(for: variable), coefficient)
+            }
+        } else {
+            let info = valueTags[Int(t)]
+            for i in Int(info.termStart)..<Int(info.termStart + info.termCount) {
+                accumulate(termSymbols[i], termCoefficients[i])
+            }
+        }
+        let scale = abs(tag.markerCoefficient)
+        if scale != 1 {
+            for s in touched { scratch[Int(s)].accumulated /= scale }
+            accumulatorConstant /= scale
+            accumulatorMagnitude /= scale
+        }
+        let k: Double = tag.markerCoefficient < 0 ? -1 : 1
+        switch symbols[Int(tag.marker)].kind {
+        case .slack:
+            // An inequality: its slack, and its error when it is not required.
+            accumulate(tag.marker, k)
+            if tag.other >= 0 { accumulate(tag.other, -k) }
+        case .error:
+            // A soft equality: its two errors.
+            accumulate(tag.marker, -1)
+            accumulate(tag.other, 1)
+        case .dummy, .external:
+            accumulate(tag.marker, 1)
+        }
+    }
+
+    /// A noted basic symbol of the accumulated row that is a fresh external variable (no row
+    /// mentions it yet), or nil.
+    private mutating func freshBasic(_ basic: Buffer<Bool>) -> Int32? {
+        for s in touched where basic[Int(s)] && symbols[Int(s)].kind == .external {
+            if abs(scratch[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].row < 0 && symbols[Int(s)].refs == 0 {
+                return s
+            }
+        }
+        return nil
+    }
+
+    /// The subject of the accumulated row (in proper form): the noted basic symbol without a row
+    /// that has the largest coefficient, if that is over `pivotTolerance`; else the largest cell
+    /// of a symbol without a row.
+    private mutating func refactorSubject(_ basic: Buffer<Bool>) -> Int32 {
+        var best: Int32 = -1, bestSize = 0.0
+        var fallback: Int32 = -1, fallbackSize = 0.0
+        for s in touched where symbols[Int(s)].row < 0 {
+            let a = abs(scratch[Int(s)].accumulated)
+            if basic[Int(s)] && a > bestSize { (best, bestSize) = (s, a) }
+            if a > fallbackSize { (fallback, fallbackSize) = (s, a) }
+        }
+        return bestSize >= Tableau.pivotTolerance ? best : fallback
+    }
+}
