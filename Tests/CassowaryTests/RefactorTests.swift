@@ -49,6 +49,49 @@ import Testing
         }
     }
 
+    /// A chain of views keeps its shape: its rows are derived again as DAG rows (each view's top
+    /// reads the bottom of the one before, each bottom its top), not expanded into rows as long
+    /// as the chain, and no row grows. (The widths' rows, which the pivots had left as DAG rows
+    /// of 5 cells, come back in proper form with 2: 4,201 cells where there were 5,098.)
+    @Test func aChainKeepsItsRows() throws {
+        let solver = Solver(smallTableau: false)
+        let width = Variable("width")
+        var variables = [width]
+        var previousBottom: Variable?
+        for i in 0..<300 {
+            let top = Variable("top\(i)"), height = Variable("height\(i)"), w = Variable("w\(i)")
+            try solver.add(top == (previousBottom.map { $0 + 8 } ?? Expression(constant: 8)))
+            let bottom = Variable("bottom\(i)")
+            try solver.add(bottom == top + height)
+            try solver.add(height >= 20 + Double(i % 7))
+            try solver.add((height == 0).priority(.fittingSizeLevel))
+            try solver.add(w <= width - 16)
+            try solver.add((w == 120 + Double(i % 5) * 10).priority(.defaultLow))
+            variables += [top, height, w, bottom]
+            previousBottom = bottom
+        }
+        try solver.addEditVariable(width, priority: Priority(999))
+        try solver.suggestValue(375, for: width)
+        let before = solver.statistics
+        #if CASSOWARY_CHECKS
+        let dagRows = solver.dagRowCount
+        #expect(dagRows >= 599)
+        #endif
+        Self.refactorKeepingTheSolution(solver, variables, "chain")
+        let after = solver.statistics
+        #expect(after.rows == before.rows && after.cells <= before.cells && after.longestRow <= before.longestRow,
+                "\(before) became \(after)")
+        #expect(after.pivots == before.pivots)
+        #if CASSOWARY_CHECKS
+        #expect(solver.dagRowCount >= 599)
+        #endif
+        try solver.suggestValue(150, for: width)
+        solver.updateVariables()
+        expectSound(solver)
+        #expect(abs(variables[3].value - 120) < 1e-9)    // w0 wants 120 <= 150 - 16
+        #expect(abs(variables[19].value - 134) < 1e-9)   // w4 wants 160
+    }
+
     /// Value constraints, solver-owned variables, edit variables and redundant equalities: a
     /// refactorization reads each tag's terms (a value constraint's run, an object's expression)
     /// and each constraint's markers (slack, error pair, dummy) as its creation wrote them.

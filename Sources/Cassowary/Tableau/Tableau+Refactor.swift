@@ -81,8 +81,11 @@ extension Tableau {
                 continue
             }
             expandAccumulator()
+            // Never -1, as the row holds its own marker, which no other row mentions; the guard
+            // is for a row that would hold nothing.
             let subject = refactorSubject(basic)
-            kept = kept && basic[Int(subject)]
+            guard subject >= 0 else { continue }
+            kept = kept && Int(subject) < basic.count && basic[Int(subject)]
             installRow(subject: subject)
         }
         restoreExternalBasics(kept: kept)
@@ -93,10 +96,10 @@ extension Tableau {
         }
         do { try dualOptimize() } catch is DualOptimizeFailure {
             // A row no symbol can repair: the rows of the kept basis say the required constraints
-            // cannot hold together, where the drifted rows said they could. Only systems whose
-            // values went far past their coefficients' precision get here (the stress probe's
-            // 1e3 and 1e-3 coefficients, values of 1e17); the rows stay at zero, a rounding of
-            // that size, so that every later operation starts from a feasible tableau.
+            // cannot hold together, where the drifted rows said they could: a system whose
+            // values went past its coefficients' precision (the stress probe's 1e3 and 1e-3
+            // coefficients reach values of 1e17). The rows are set to zero, taking the gap for
+            // rounding, so that every later operation starts from a feasible tableau.
             for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] != .external && rows[slot].constant < 0 {
                 rows[slot].constant = 0
             }
@@ -205,7 +208,7 @@ extension Tableau {
     /// A noted basic symbol of the accumulated row that is a fresh external variable (no row
     /// mentions it yet), or nil.
     private mutating func freshBasic(_ basic: Buffer<Bool>) -> Int32? {
-        for s in touched where basic[Int(s)] && symbols[Int(s)].kind == .external {
+        for s in touched where Int(s) < basic.count && basic[Int(s)] && symbols[Int(s)].kind == .external {
             if abs(scratch[Int(s)].accumulated) >= Tableau.epsilon && symbols[Int(s)].row < 0 && symbols[Int(s)].refs == 0 {
                 return s
             }
@@ -221,7 +224,7 @@ extension Tableau {
         var fallback: Int32 = -1, fallbackSize = 0.0
         for s in touched where symbols[Int(s)].row < 0 {
             let a = abs(scratch[Int(s)].accumulated)
-            if basic[Int(s)] && a > bestSize { (best, bestSize) = (s, a) }
+            if Int(s) < basic.count && basic[Int(s)] && a > bestSize { (best, bestSize) = (s, a) }
             if a > fallbackSize { (fallback, fallbackSize) = (s, a) }
         }
         return bestSize >= Tableau.pivotTolerance ? best : fallback
