@@ -10,7 +10,8 @@ import Glibc
 // `--parts` times the parts of the spec workload, `--check` compares reused and fresh templates,
 // `--serial` lays list rows out on one thread, `--cycles NAME N CYCLES` builds one chain workload
 // and runs that many resize cycles (scripts/bench-misses.sh counts them in cachegrind; with
-// `--times` it prints each cycle's time).
+// `--times` it prints each cycle's time), `--random-systems FROM TO [MIN MAX]` adds mild random
+// systems and reports those that end with a required constraint off (RandomSystems.swift).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -127,6 +128,18 @@ func benchChain<C: ResizableChain>(_ name: String, _ builder: (Int) throws -> C,
 
 /// Resize cycles run untimed before the steady-state resizes are timed.
 let steadyCycles = 40
+
+if let k = arguments.firstIndex(of: "--random-systems") {
+    let numbers = arguments[(k + 1)...].prefix(4).compactMap { Int($0) }
+    guard numbers.count == 2 || numbers.count == 4, numbers[0] >= 0, numbers[1] > numbers[0],
+          numbers.count == 2 || (numbers[2] >= 1 && numbers[3] >= numbers[2]) else {
+        print("error: --random-systems FROM TO [MIN MAX]: seeds FROM..<TO, MIN-MAX variables (60-250 by default)")
+        exit(2)
+    }
+    runRandomSystems(UInt64(numbers[0])..<UInt64(numbers[1]),
+                     variables: numbers.count == 4 ? numbers[2]...numbers[3] : 60...250)
+    exit(0)
+}
 
 if let k = arguments.firstIndex(of: "--cycles") {
     // A chain workload's resize cycles alone, for an instruction and cache-miss count: the
