@@ -164,8 +164,9 @@ import Testing
     }
 
     /// Mild random systems refactored whenever a ratio test passed over a residue (factor 0),
-    /// from inside adds and removes: every required constraint holds, every refusal is the
-    /// reference's, the levels are the reference's optimum, and the tableau stays sound.
+    /// at the start of adds, removes and constant changes: every required constraint holds,
+    /// every refusal is the reference's, the levels are the reference's optimum, and the tableau
+    /// stays sound.
     @Test(arguments: [0, 14, 29] as [UInt64])
     func refactorsWithinOperationsKeepTheSystemExact(seed: UInt64) throws {
         let solver = Solver(smallTableau: false, refactorFactor: 0)
@@ -178,10 +179,23 @@ import Testing
             try solver.remove(installed.remove(at: Int.random(in: installed.indices, using: &g)))
         }
         expectSound(solver)
+        // Constant changes, each after a refactorization if a residue was passed since the last.
+        var constants = installed.map(\.expression.constant)
+        for _ in 0..<20 {
+            let i = Int.random(in: installed.indices, using: &g)
+            let changed = constants[i] + Double(Int.random(in: -50...49, using: &g))
+            do {
+                try solver.setConstant(changed, for: installed[i])
+                constants[i] = changed
+            } catch SolverError.unsatisfiableConstraint {
+                // A required constraint that cannot take it keeps its constant.
+            }
+        }
+        expectSound(solver)
         var variables: [ObjectIdentifier: Variable] = [:]
         for c in installed { for t in c.expression.terms { variables[ObjectIdentifier(t.variable)] = t.variable } }
-        expectMatchesReference(solver, installed.map { ($0, $0.expression.constant) }, variables: Array(variables.values),
-                               "seed \(seed), after removals")
+        expectMatchesReference(solver, Array(zip(installed, constants)), variables: Array(variables.values),
+                               "seed \(seed), after removals and constant changes")
     }
 
     /// The mild random systems of 60-250 variables that drift: seeds 15, 53 and 76 of 100 ended
