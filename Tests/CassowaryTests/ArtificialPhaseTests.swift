@@ -139,9 +139,10 @@ import Testing
     /// What this checks is the artificial phase alone. By the 106th add the values have drifted
     /// (a required constraint off by 7e-5 of its magnitude: values of 4e6 computed through rows
     /// whose coefficients reach 1e9-1e12), and after the 111th they reach 1e17, where HiGHS's
-    /// lexicographic optimum stays under 4e6: README's known limits (no refactorization). kiwi
-    /// (weights rather than strict priorities) reaches values of 1.6e19 on the same trace and
-    /// aborts at the 106th add ("The objective is unbounded").
+    /// lexicographic optimum stays under 4e6: README's known limits (drift, which a
+    /// refactorization does not undo here). kiwi (weights rather than strict priorities) reaches
+    /// values of 1.6e19 on the same trace and aborts at the 106th add ("The objective is
+    /// unbounded").
     ///
     /// The solver never refactors here (see Tableau+Refactor.swift): the drift triggers one at
     /// the 117th add, which takes another path through a system whose values have reached 1e17,
