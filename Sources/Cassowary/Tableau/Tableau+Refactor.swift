@@ -1,7 +1,7 @@
 // Refactorization: every row derived again from the installed constraints for the current basis,
-// as LP codes reinvert their basis matrix every so many pivots (Koberstein, "The dual simplex
-// method, techniques for a fast and stable implementation", 2005, section 5.4; HiGHS rebuilds
-// after at most a thousand updates). A pivot adds a multiple of one row to others, and the
+// as LP codes (HiGHS; the dual simplex of Koberstein, "The dual simplex method, techniques for a
+// fast and stable implementation", 2005) reinvert their basis matrix after a bounded number of
+// updates. A pivot adds a multiple of one row to others, and the
 // rounding each leaves is carried on by every later pivot: in random systems of 160 variables
 // whose rows hold 200 cells, coefficients drift by 3e-8 relative within a few hundred adds,
 // residues of zero grow past the pivot tolerance, and phantom costs enter with no row to limit
@@ -17,13 +17,14 @@ extension Tableau {
     /// rows hold hundreds of cells. A refactorization costs about what adding every constraint
     /// again does, so tying the trigger to the rows keeps its share of the pivots' work bounded.
     /// At 4, seeds 0-99 of those systems refactor up to 12 times and all hold (3 ended with
-    /// required constraints off by 1e16 without); at 1 and at 16, the three that need it most
-    /// took 1.2-1.8 times as long.
+    /// required constraints off by 1e16 and more without); at 1 and at 16, the three that need
+    /// it most took 1.2-1.8 times as long.
     static let defaultRefactorFactor = 4
 
     /// Refactors when the ratio tests passed over more residues since the last time than
     /// `refactorFactor` times the live rows. Called at the start of the operations a user makes
-    /// (adds and removes), where the tableau is at rest and every tag in use is installed.
+    /// (adds, removes and constant changes), where the tableau is at rest and every tag in use
+    /// is installed.
     mutating func refactorIfDrifting() throws {
         let (limit, overflow) = refactorFactor.multipliedReportingOverflow(by: max(64, rows.count - freeSlots.count))
         guard !overflow, residuesSinceRefactor > limit else { return }
