@@ -66,11 +66,7 @@ extension Tableau {
         var largest = 0.0
         for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
         let scale = Tableau.rowScale(largest: largest)
-        if scale != 1 {
-            for s in touched { scratch[Int(s)].accumulated /= scale }
-            accumulatorConstant /= scale
-            accumulatorMagnitude /= scale
-        }
+        divideAccumulator(by: scale)
         var marker: Int32
         var other: Int32 = -1
         var k = 1.0
@@ -80,10 +76,8 @@ extension Tableau {
         case .lessThanOrEqual, .greaterThanOrEqual:
             k = relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack)
-            accumulate(marker, k)
             if errorLevel >= 0 {
                 other = newSymbol(.error)
-                accumulate(other, -k)
                 costErrorSymbol(other, level: errorLevel)
             }
         case .equal:
@@ -91,15 +85,13 @@ extension Tableau {
                 marker = newSymbol(.error)
                 other = newSymbol(.error)
                 k = -1
-                accumulate(marker, -1)
-                accumulate(other, 1)
                 costErrorSymbol(marker, level: errorLevel)
                 costErrorSymbol(other, level: errorLevel)
             } else {
                 marker = newSymbol(.dummy)
-                accumulate(marker, 1)
             }
         }
+        accumulateMarkers(marker, other, k: k)
         let tag = Tag(id: nil, marker: marker, other: other, markerCoefficient: k * scale,
                       constant: constant, priority: priority.rawValue)
 
@@ -151,6 +143,15 @@ extension Tableau {
             }
         }
         return tag
+    }
+
+    /// A constraint's markers in the accumulated row: `k * marker - k * other` (`k` the sign of
+    /// `Tag.markerCoefficient`; no `other` for a required constraint). An inequality's slack
+    /// and error, a soft equality's two errors (`k` is -1) and a required equality's dummy all
+    /// take this form; the refactorization writes the rows again through it.
+    mutating func accumulateMarkers(_ marker: Int32, _ other: Int32, k: Double) {
+        accumulate(marker, k)
+        if other >= 0 { accumulate(other, -k) }
     }
 
     /// An external symbol of the accumulated row that no row mentions yet and that is not basic.

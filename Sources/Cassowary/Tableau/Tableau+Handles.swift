@@ -123,13 +123,19 @@ extension Tableau {
         garbageTerms = 0
     }
 
+    /// Adds the terms of the value constraint of tag `t` to the accumulator.
+    mutating func accumulateTerms(ofValueTag t: Int32) {
+        let info = valueTags[Int(t)]
+        for k in Int(info.termStart)..<Int(info.termStart + info.termCount) { accumulate(termSymbols[k], termCoefficients[k]) }
+    }
+
     /// Puts a value constraint back with another constant, in its own tag (its handle stays
     /// valid); the constraint must have been taken out by `remove(tag:keepingTag:)`.
     /// - Returns: false when it cannot hold at `constant` (the tableau is as before the call).
     mutating func reinstallValueConstraint(_ t: Int32, constant: Double) throws -> Bool {
         let info = valueTags[Int(t)]
         beginAccumulator(constant: constant)
-        for k in Int(info.termStart)..<Int(info.termStart + info.termCount) { accumulate(termSymbols[k], termCoefficients[k]) }
+        accumulateTerms(ofValueTag: t)
         guard var tag = try installAccumulated(info.relation, Priority(tags[Int(t)].priority), constant: constant) else { return false }
         tag.id = Tableau.valueTagID
         tags[Int(t)] = tag

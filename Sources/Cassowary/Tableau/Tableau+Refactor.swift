@@ -180,30 +180,10 @@ extension Tableau {
                 accumulate(symbol(for: variable), coefficient)
             }
         } else {
-            let info = valueTags[Int(t)]
-            for i in Int(info.termStart)..<Int(info.termStart + info.termCount) {
-                accumulate(termSymbols[i], termCoefficients[i])
-            }
+            accumulateTerms(ofValueTag: t)
         }
-        let scale = abs(tag.markerCoefficient)
-        if scale != 1 {
-            for s in touched { scratch[Int(s)].accumulated /= scale }
-            accumulatorConstant /= scale
-            accumulatorMagnitude /= scale
-        }
-        let k: Double = tag.markerCoefficient < 0 ? -1 : 1
-        switch symbols[Int(tag.marker)].kind {
-        case .slack:
-            // An inequality: its slack, and its error when it is not required.
-            accumulate(tag.marker, k)
-            if tag.other >= 0 { accumulate(tag.other, -k) }
-        case .error:
-            // A soft equality: its two errors.
-            accumulate(tag.marker, -1)
-            accumulate(tag.other, 1)
-        case .dummy, .external:
-            accumulate(tag.marker, 1)
-        }
+        divideAccumulator(by: abs(tag.markerCoefficient))
+        accumulateMarkers(tag.marker, tag.other, k: tag.markerCoefficient < 0 ? -1 : 1)
     }
 
     /// A noted basic symbol of the accumulated row that is a fresh external variable (no row

@@ -253,6 +253,15 @@ extension Tableau {
         accumulatorMagnitude += abs(term)
     }
 
+    /// Divides the accumulated row, its constant and its magnitude by a row's `scale` (see
+    /// `Tableau.rowScale(largest:)`).
+    mutating func divideAccumulator(by scale: Double) {
+        guard scale != 1 else { return }
+        for s in touched { scratch[Int(s)].accumulated /= scale }
+        accumulatorConstant /= scale
+        accumulatorMagnitude /= scale
+    }
+
     @inline(__always) mutating func accumulate(_ s: Int32, _ v: Double) {
         if scratch[Int(s)].stamp != accumulatorStamp {
             scratch[Int(s)].stamp = accumulatorStamp
