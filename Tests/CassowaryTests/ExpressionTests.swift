@@ -69,6 +69,30 @@ import Cassowary
         #expect(v[0].value == 11)
     }
 
+    /// Past four terms a copy shares its original's box of terms until one of them appends:
+    /// each then has its own terms, and the solver reads each as written.
+    @Test func copiesOfALongExpressionStayIndependent() throws {
+        let xs = (0..<7).map { Variable("x\($0)") }
+        var a = Expression(constant: 0)
+        for x in xs.prefix(5) { a.append(x, 1) }
+        var b = a
+        let c = a
+        b.append(xs[5], 2)
+        a.append(xs[6], 3)
+        #expect(a.description == "x0 + x1 + x2 + x3 + x4 + 3 * x6")
+        #expect(b.description == "x0 + x1 + x2 + x3 + x4 + 2 * x5")
+        #expect(c.description == "x0 + x1 + x2 + x3 + x4" && c.termCount == 5)
+        var d = c
+        d.terms = Array(d.terms.prefix(4))
+        #expect(d.termCount == 4 && c.termCount == 5)
+        let solver = Solver()
+        for (i, x) in xs.prefix(5).enumerated() { try solver.add(x == Double(i)) }
+        try solver.add(a == 19)
+        try solver.add(b == 20)
+        solver.updateVariables()
+        #expect(xs[6].value == 3 && xs[5].value == 5)
+    }
+
     @Test func descriptionsReadLikeCode() {
         let x = Variable("x"), y = Variable("y")
         #expect((2 * x + y - 10).description == "2 * x + y - 10")
@@ -110,6 +134,25 @@ import Cassowary
         #expect(c.priority == .required)
         #expect(d.priority == .defaultHigh)
         #expect(d.expression.constant == -3)
+    }
+
+    /// `priority(_:)` takes the priority itself only on a constraint no one else holds (an
+    /// operator's temporary); one that a variable, an array or a solver holds keeps its own, and
+    /// the solver keeps solving it at that priority.
+    @Test func priorityLeavesAHeldConstraintAsItIs() throws {
+        let x = Variable("x")
+        let floor = x >= 10
+        let kept = [floor]
+        let solver = Solver()
+        try solver.add(floor)
+        let soft = kept[0].priority(.defaultLow)
+        #expect(soft !== floor && floor.priority == .required && soft.priority == .defaultLow)
+        try solver.add((x <= 5).priority(.defaultHigh))
+        solver.updateVariables()
+        #expect(x.value == 10, "the required floor gave way to \(x.value)")
+        let temporary = (x <= 300).priority(.defaultLow)
+        #expect(temporary.priority == .defaultLow && temporary.expression.constant == -300)
+        #expect(temporary.description == "x <= 300 @250")
     }
 
     @Test func descriptionMovesTheConstantRight() {

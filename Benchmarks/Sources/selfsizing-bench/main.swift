@@ -59,13 +59,9 @@ func fixed(_ x: Double, _ decimals: Int, width: Int = 0) -> String {
 
 func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
 
-func benchCells() throws {
-    let cells = quick ? 200 : 1000
-    let runs = quick ? 3 : 7
-    let (h, tw) = try cellCold(0)
-    let c0 = content(0)
-    print("cell 0: content=(\(c0.0), \(c0.1), \(c0.2)) height=\(fixed(h, 2)) title.w=\(fixed(tw, 2))")
-    let workloads: [(String, () throws -> (Double, Double))] = [
+/// The cell workloads, each running `cells` cells and returning sum(height), sum(title.w).
+func cellWorkloads(cells: Int) -> [(String, () throws -> (Double, Double))] {
+    [
         ("cell-cold", {
             var a = 0.0, b = 0.0
             for i in 0..<cells { let (h, w) = try cellCold(i); a += h; b += w }
@@ -89,7 +85,15 @@ func benchCells() throws {
             return (a, b)
         }),
     ]
-    for (name, body) in workloads where selected(name) {
+}
+
+func benchCells() throws {
+    let cells = quick ? 200 : 1000
+    let runs = quick ? 3 : 7
+    let (h, tw) = try cellCold(0)
+    let c0 = content(0)
+    print("cell 0: content=(\(c0.0), \(c0.1), \(c0.2)) height=\(fixed(h, 2)) title.w=\(fixed(tw, 2))")
+    for (name, body) in cellWorkloads(cells: cells) where selected(name) {
         let (median, minimum, (a, b)) = try timed(runs, body)
         print("\(pad(name, 16)) N=\(pad(String(cells), 5)) median \(fixed(median / Double(cells) / 1e3, 2, width: 8)) us/cell  min \(fixed(minimum / Double(cells) / 1e3, 2, width: 8)) us/cell  runs=\(runs)  sum(height)=\(fixed(a, 2)) sum(title.w)=\(fixed(b, 2))")
     }
@@ -138,6 +142,21 @@ if let k = arguments.firstIndex(of: "--random-systems") {
     }
     runRandomSystems(UInt64(numbers[0])..<UInt64(numbers[1]),
                      variables: numbers.count == 4 ? numbers[2]...numbers[3] : 60...250)
+    exit(0)
+}
+
+if let k = arguments.firstIndex(of: "--cells") {
+    // A cell workload's cells run once, untimed, for an instruction count: the difference of
+    // two counts (say 1,000 and 2,000 cells) divided by the cells between them is the cost per
+    // cell, without the process's start.
+    let rest = Array(arguments.dropFirst(k + 1))
+    guard rest.count >= 2, let n = Int(rest[1]), n >= 0,
+          let body = cellWorkloads(cells: n).first(where: { $0.0 == rest[0] })?.1 else {
+        print("error: --cells NAME N, NAME one of \(cellWorkloads(cells: 0).map(\.0).joined(separator: ", "))")
+        exit(2)
+    }
+    let (a, b) = try body()
+    print("\(rest[0]) cells=\(n) sum(height)=\(fixed(a, 2)) sum(title.w)=\(fixed(b, 2))")
     exit(0)
 }
 
