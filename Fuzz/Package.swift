@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// libFuzzer targets for the readers of text a user hands the library: Visual Format Language
+// libFuzzer targets for the readers of text a user hands the library (Visual Format Language
 // strings, constraint equations, YAML and JSON cell specs, Interface Builder documents and data
-// files. They live in their own package, as the benchmarks do, so that `make test` never builds
+// files) and for the solver (programs of constraint operations, FuzzSolver). They live in their own package, as the benchmarks do, so that `make test` never builds
 // them; `make fuzz` (scripts/fuzz.sh) builds them with `-sanitize=fuzzer,address` and runs each
 // one for a set time over a corpus seeded from examples/ and the test fixtures.
 //
@@ -28,6 +28,7 @@ let package = Package(
             .product(name: "AutoLayout", package: "SelfSizing"),
             .product(name: "CellSpecs", package: "SelfSizing"),
         ]),
+        .executableTarget(name: "FuzzSolver", dependencies: ["LibFuzzerDriver", .product(name: "Cassowary", package: "SelfSizing")]),
         .executableTarget(name: "FuzzDataFile", dependencies: [
             "LibFuzzerDriver",
             .product(name: "AutoLayout", package: "SelfSizing"),

@@ -20,7 +20,7 @@ SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
-ALL_TARGETS=(FuzzVFL FuzzEquation FuzzSpec FuzzInterfaceBuilder FuzzDataFile)
+ALL_TARGETS=(FuzzVFL FuzzEquation FuzzSpec FuzzInterfaceBuilder FuzzDataFile FuzzSolver)
 OUT=.build/fuzz
 STATS=$OUT/stats.tsv
 
@@ -40,6 +40,7 @@ max_len() {
     case $1 in
         FuzzVFL|FuzzEquation) echo 512 ;;
         FuzzInterfaceBuilder) echo 32768 ;;
+        FuzzSolver) echo 2048 ;;
         *) echo 8192 ;;
     esac
 }
@@ -62,6 +63,7 @@ dict() {
         FuzzSpec) echo Fuzz/Dictionaries/spec.dict ;;
         FuzzInterfaceBuilder) echo Fuzz/Dictionaries/xib.dict ;;
         FuzzDataFile) echo Fuzz/Dictionaries/data.dict ;;
+        # FuzzSolver's input is a byte code: no tokens to suggest.
     esac
 }
 
@@ -121,18 +123,25 @@ seed FuzzDataFile rows.plist <<'PLIST'
 </array></plist>
 PLIST
 printf '{"title": "one item", "imageWidth": 10}' | seed FuzzDataFile item.json
+# Solver programs (see Fuzz/Sources/FuzzSolver), over 8 variables: x0 == 0, x1 == x0 + 64,
+# x2 >= x1 + 8, x2 == 128 @250; check; x2 an edit variable, suggested 256; check; the second
+# constraint's constant moved; check; the third removed; check. The same with hostile numbers
+# (first byte odd).
+solver_program='\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x01\xf8\x00\x02\x00\x01\x02\x00\x01\x01\xff\x00\x00\x03\x00\x02\x00\xf0\x07\x05\x02\x00\x06\x20\x00\x07\x04\xf0\x01\x07\x03\x02\x07'
+printf "$solver_program" | seed FuzzSolver program-mild
+printf "\x03${solver_program#\\x02}" | seed FuzzSolver program-hostile
 
 # 3. Run each target.
 mkdir -p "$OUT"
 status=0
 for t in "${targets[@]}"; do
-    corpus=$OUT/corpus/$t; artifacts=$OUT/artifacts/$t/; log=$OUT/$t.log
+    corpus=$OUT/corpus/$t; artifacts=$OUT/artifacts/$t/; log=$OUT/$t.log; dict=$(dict "$t")
     mkdir -p "$corpus" "$artifacts"
     echo "== $t: ${FUZZ_SECONDS}s (log $log)"
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=Fuzz/lsan.supp:print_suppressions=0} \
     "Fuzz/.build/release/$t" "$corpus" "$OUT/seeds/$t" \
         -max_total_time="$FUZZ_SECONDS" -max_len="$(max_len "$t")" -timeout="$FUZZ_TIMEOUT" \
-        -rss_limit_mb="$FUZZ_RSS_MB" -dict="$(dict "$t")" -artifact_prefix="$artifacts" \
+        -rss_limit_mb="$FUZZ_RSS_MB" ${dict:+-dict="$dict"} -artifact_prefix="$artifacts" \
         -detect_leaks="$(detect_leaks "$t")" -print_final_stats=1 > "$log" 2>&1
     rc=$?
     runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
