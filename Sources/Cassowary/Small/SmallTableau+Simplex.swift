@@ -67,11 +67,21 @@ extension SmallTableau {
         }
         // 4. chooseSubject: an external variable (the first term's that the row still holds,
         //    else the first in symbol order), else a new marker with a negative coefficient.
+        //    An external whose coefficient is a rounding residue (`Tableau.subjectTolerance` of
+        //    the row's largest) is passed over, as in the general tableau.
+        var floor = -1.0
+        func mayBeSubject(_ s: Int32) -> Bool {
+            let m = abs(coefficient(row, s))
+            if m >= Tableau.residueGate { return true }
+            if m == 0 { return false }
+            if floor < 0 { floor = subjectFloor(row) }
+            return m >= floor
+        }
         var subject: Int32 = -1
         expression.forEachTerm { s, _ in
-            if subject < 0 && symbolRow[Int(s)] < 0 && holds(row, s) { subject = s }
+            if subject < 0 && symbolRow[Int(s)] < 0 && mayBeSubject(s) { subject = s }
         }
-        if subject < 0 { subject = firstSymbol(row) { kinds[Int($0)] == .external } }
+        if subject < 0 { subject = firstSymbol(row) { kinds[Int($0)] == .external && mayBeSubject($0) } }
         if subject >= 0 {
             makeBasic(subject, in: row)
         } else {
@@ -314,5 +324,13 @@ extension SmallTableau {
         guard keepsLog else { return }
         log[logCount] = entry
         logCount += 1
+    }
+
+    /// Under this, an external's coefficient in line `l` is a rounding residue, no subject
+    /// (`Tableau.subjectTolerance` of the line's largest coefficient, or of 1).
+    private func subjectFloor(_ l: Int) -> Double {
+        var largest = 1.0
+        forEachSymbol(l) { s in largest = max(largest, abs(coefficient(l, s))) }
+        return Tableau.subjectTolerance * largest
     }
 }

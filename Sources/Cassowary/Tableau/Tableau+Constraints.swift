@@ -162,10 +162,20 @@ extension Tableau {
         return nil
     }
 
-    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0.
+    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0: the
+    /// first external variable, passing over the ones whose coefficient is a rounding residue
+    /// (`Tableau.subjectTolerance`); else a marker with a negative coefficient.
     private mutating func chooseSubject(marker: Int32, other: Int32) -> Int32? {
+        var floor = -1.0
         for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
-            return s
+            let m = abs(scratch[Int(s)].accumulated)
+            if m >= Tableau.residueGate { return s }
+            if floor < 0 {
+                var largest = 1.0
+                for t in touched { largest = max(largest, abs(scratch[Int(t)].accumulated)) }
+                floor = Tableau.subjectTolerance * largest
+            }
+            if m >= floor { return s }
         }
         if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, scratch[Int(marker)].accumulated < 0 { return marker }
         if other >= 0, scratch[Int(other)].accumulated < 0 { return other }

@@ -60,9 +60,22 @@ extension Tableau {
     /// small cells 5e-5 and up. `pivotTolerance` of the row's largest would also pass over the
     /// genuine cells of scaled rows (`rowScale`: 1e-3 beside 1e3 becomes 1e-6), and a removal
     /// then left rows infeasible that the ratio rule keeps feasible. (A new row's subject is
-    /// chosen as kiwi does: skipping small externals there left the stress probe's seed 4019
-    /// far from its optimum.)
+    /// chosen as kiwi does, but for residues under `subjectTolerance`: skipping externals under
+    /// `pivotTolerance` of the row's largest there left the stress probe's seed 4019 far from
+    /// its optimum.)
     static let forcedPivotTolerance = 1.0e-7
+
+    /// A new row is never solved for an external variable whose coefficient is under this times
+    /// the row's largest (or times 1): such a coefficient is a rounding residue of zero, and
+    /// dividing the row by it multiplies every error the row carries into the rows it is
+    /// substituted into. The solver fuzz target (`FuzzSolver`) found a soft equality over three
+    /// variables whose row, after the basic variables were substituted, held its only external
+    /// at -1.33e-8 beside a largest of 368: solved for it, a required equality of the system
+    /// (16 variables, coefficients 1/4-8) ended off by 8.5e-5 of its size. Genuine small
+    /// coefficients of scaled rows are 1e-6 of their row's largest (see
+    /// `forcedPivotTolerance`), three orders over this; residues are near 1e-16 of the
+    /// magnitudes they come from, until errors accumulate.
+    static let subjectTolerance = 1.0e-9
 
     /// A coefficient at or over this is never a residue, so that the ratio test reads a row's
     /// largest coefficient only for the rare small one: rows whose largest is over
