@@ -126,10 +126,15 @@ printf '{"title": "one item", "imageWidth": 10}' | seed FuzzDataFile item.json
 # Solver programs (see Fuzz/Sources/FuzzSolver), over 8 variables: x0 == 0, x1 == x0 + 64,
 # x2 >= x1 + 8, x2 == 128 @250; check; x2 an edit variable, suggested 256; check; the second
 # constraint's constant moved; check; the third removed; check. The same with hostile numbers
-# (first byte odd).
+# (first byte odd), and both through the value API (bit 3 of the first byte; there the edit
+# operations set constants instead).
 solver_program='\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x01\xf8\x00\x02\x00\x01\x02\x00\x01\x01\xff\x00\x00\x03\x00\x02\x00\xf0\x07\x05\x02\x00\x06\x20\x00\x07\x04\xf0\x01\x07\x03\x02\x07'
 printf "$solver_program" | seed FuzzSolver program-mild
 printf "\x03${solver_program#\\x02}" | seed FuzzSolver program-hostile
+printf "\x0a${solver_program#\\x02}" | seed FuzzSolver program-values
+printf "\x0b${solver_program#\\x02}" | seed FuzzSolver program-values-hostile
+# And the programs FUZZ_SOLVER_EXACT=1 stopped on (Fuzz/Findings/FuzzSolver).
+for f in Fuzz/Findings/FuzzSolver/*; do seed FuzzSolver "finding-$(basename "$f")" < "$f"; done
 
 # 3. Run each target.
 mkdir -p "$OUT"
