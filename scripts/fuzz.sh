@@ -17,6 +17,9 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 
 SWIFT=${SWIFT:-swift}
+# A trap's message is enough, and libFuzzer keeps the input: Swift's backtracer, started on a
+# trap in an AddressSanitizer build, was left waiting after the run ended.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_RSS_MB=${FUZZ_RSS_MB:-2048}
