@@ -1,20 +1,19 @@
 import Cassowary
 import Testing
 
-/// A new row is never solved for an external variable whose coefficient is a rounding residue
-/// (`Tableau.subjectTolerance`). The solver fuzz target found this program of a value-API system
-/// (16 variables, coefficients 1/4-8, constants in multiples of 8): after its 77th operation the
-/// row of `-0.75 x4 + 2 x11 + 3 x1 + 848 == 0 @999`, with the basic variables substituted, held
-/// its only external at -1.33e-8 beside a largest of 368. Solved for it, the row carried its
-/// rounding into every row it was substituted into, and the required equality
-/// `2 x0 + 2 x15 + x5 + 2 x8 + 712 == 0` ended off by 0.087 (1.3e-5 of its size), values reaching
-/// 2.5e11; a refactorization at the end put it right. Passing over the residue, the worst
-/// required constraint of the program stays within 3e-10 of its size.
-@Suite struct SubjectToleranceTests {
-    /// One operation a line: `eq|le|ge PRIORITY CONSTANT VARIABLE:COEFFICIENT...` adds a
-    /// constraint, `remove K` removes the K-th installed, `set K C` sets its constant, `sets J A K
-    /// B` sets two at once.
-    static let program = """
+/// Programs of value-API operations that the solver fuzz target (`FuzzSolver`,
+/// `FUZZ_SOLVER_EXACT=1`) stopped on, replayed: 16 variables, coefficients 1/4-8, constants in
+/// multiples of 8. One operation a line: `eq|le|ge PRIORITY CONSTANT VARIABLE:COEFFICIENT...`
+/// adds a constraint, `remove K` removes the K-th installed, `set K C` sets its constant, `sets
+/// J A K B` sets two at once.
+@Suite struct FuzzedProgramTests {
+    /// After its 77th operation the row of `-0.75 x4 + 2 x11 + 3 x1 + 848 == 0 @999`, with the
+    /// basic variables substituted, held its only external at -1.33e-8 beside a largest of 368.
+    /// Solved for it (a new row's subject), the row carried its rounding into every row it was
+    /// substituted into, and the required `2 x0 + 2 x15 + x5 + 2 x8 + 712 == 0` ended off by
+    /// 0.087 (1.3e-5 of its size). A subject is never such a residue now
+    /// (`Tableau.subjectTolerance`): the worst required constraint stays within 3e-10 of its size.
+    static let residueSubject = """
         eq 50 -336 15:-1.0 10:-1.0 5:-0.25
         le 251 120 11:-0.25
         le 999 -392 6:4.0 1:0.5 14:-0.5 5:1.0
@@ -102,6 +101,27 @@ import Testing
         var constant: Double
         var relation: Relation
         var priority: Priority
+
+        /// The residual of the constraint at `value` (left side minus right), and the size of
+        /// its terms there.
+        func residual(_ value: (Int) -> Double) -> (Double, Double) {
+            var r = constant, size = abs(constant)
+            for (v, k) in terms {
+                r += k * value(v)
+                size += abs(k * value(v))
+            }
+            return (r, size)
+        }
+
+        /// How far the constraint is from holding at `value` (0 when it holds).
+        func violation(_ value: (Int) -> Double) -> Double {
+            let r = residual(value).0
+            return switch relation {
+            case .equal: abs(r)
+            case .lessThanOrEqual: max(0, r)
+            case .greaterThanOrEqual: max(0, -r)
+            }
+        }
     }
 
     static func parse(_ line: Substring) -> Written {
@@ -114,30 +134,15 @@ import Testing
         return Written(terms: terms, constant: Double(fields[2])!, relation: relation, priority: Priority(Double(fields[1])!))
     }
 
-    /// The largest violation of a required constraint, relative to the size of its terms.
-    static func worstRequired(_ installed: [Written], _ value: (Int) -> Double) -> Double {
-        var worst = 0.0
-        for c in installed where c.priority.isRequired {
-            var r = c.constant, size = abs(c.constant)
-            for (v, k) in c.terms {
-                r += k * value(v)
-                size += abs(k * value(v))
-            }
-            let violation = switch c.relation {
-            case .equal: abs(r)
-            case .lessThanOrEqual: max(0, r)
-            case .greaterThanOrEqual: max(0, -r)
-            }
-            worst = max(worst, violation / max(size, 1))
-        }
-        return worst
-    }
-
-    @Test func theValueAPIKeepsTheRequiredConstraints() throws {
+    /// Runs `program` on a fresh solver, calling `step` after each line; returns the installed
+    /// constraints and the values.
+    @discardableResult
+    static func replay(_ program: String, step: (Substring, [Written], (Int) -> Double) -> Void = { _, _, _ in })
+        throws -> ([Written], [Double]) {
         let solver = Solver()
         let x = (0..<16).map { solver.makeVariable("x\($0)") }
         var installed: [(ConstraintHandle, Written)] = []
-        for line in Self.program.split(separator: "\n") {
+        for line in program.split(separator: "\n") {
             let f = line.split(separator: " ")
             switch f[0] {
             case "remove":
@@ -152,11 +157,21 @@ import Testing
                 installed[j].1.constant = Double(f[2])!
                 installed[k].1.constant = Double(f[4])!
             default:
-                let w = Self.parse(line)
+                let w = parse(line)
                 let e = LinearExpression(w.terms.map { LinearTerm(x[$0.0], $0.1) }, constant: w.constant)
                 installed.append((try solver.add(LinearConstraint(e, w.relation, priority: w.priority)), w))
             }
-            let worst = Self.worstRequired(installed.map(\.1)) { solver.value(of: x[$0]) }
+            step(line, installed.map(\.1)) { solver.value(of: x[$0]) }
+        }
+        return (installed.map(\.1), x.map { solver.value(of: $0) })
+    }
+
+    @Test func aSubjectIsNeverAResidue() throws {
+        try Self.replay(Self.residueSubject) { line, installed, value in
+            var worst = 0.0
+            for c in installed where c.priority.isRequired {
+                worst = max(worst, c.violation(value) / max(c.residual(value).1, 1))
+            }
             #expect(worst < 1e-6, "after \(line): a required constraint is off by \(worst) of its size")
         }
     }
