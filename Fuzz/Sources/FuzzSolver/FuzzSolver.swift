@@ -131,12 +131,8 @@ func runObjects(_ program: inout Program) {
                 solver.updateVariables()
                 if program.checked { checkRequired(installed.map(\.written), { variables[$0].value }, operations) }
             }
-        } catch is SolverError {
-            guard installed.map({ ObjectIdentifier($0.object) }) == before else {
-                fatalError("operation \(operations) threw and changed the installed constraints")
-            }
         } catch {
-            fatalError("operation \(operations) threw an untyped error: \(error)")
+            expectTyped(error, leaving: before, as: installed.map { ObjectIdentifier($0.object) }, operations)
         }
     }
     solver.updateVariables()
@@ -197,12 +193,8 @@ func runValues(_ program: inout Program) {
             default:
                 if program.checked { checkRequired(installed.map(\.written), { solver.value(of: variables[$0]) }, operations) }
             }
-        } catch is SolverError {
-            guard installed.map(\.handle) == before else {
-                fatalError("operation \(operations) threw and changed the installed constraints")
-            }
         } catch {
-            fatalError("operation \(operations) threw an untyped error: \(error)")
+            expectTyped(error, leaving: before, as: installed.map(\.handle), operations)
         }
         // The solver holds the constants the program gave, whatever it threw.
         for (handle, written) in installed where solver.constant(for: handle) != written.constant {
@@ -212,6 +204,13 @@ func runValues(_ program: inout Program) {
     guard program.checked else { return }
     checkRequired(installed.map(\.written), { solver.value(of: variables[$0]) }, operations)
     checkAgainstFreshSolver(installed.map(\.written), { solver.value(of: variables[$0]) }, variables.count)
+}
+
+/// Traps unless `error`, thrown by operation `operation`, is a typed `SolverError` that left the
+/// installed constraints (`after`, read after the call) as they were (`before`).
+func expectTyped<K: Equatable>(_ error: any Error, leaving before: [K], as after: [K], _ operation: Int) {
+    guard error is SolverError else { fatalError("operation \(operation) threw an untyped error: \(error)") }
+    guard after == before else { fatalError("operation \(operation) threw and changed the installed constraints") }
 }
 
 /// Traps when an installed required constraint is off by more than 1e-6 of the size of its terms

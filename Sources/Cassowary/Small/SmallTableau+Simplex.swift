@@ -327,10 +327,10 @@ extension SmallTableau {
     }
 
     /// Under this, an external's coefficient in line `l` is a rounding residue, no subject
-    /// (`Tableau.subjectTolerance` of the line's largest coefficient, or of 1).
+    /// (`Tableau.residueFloor` at `Tableau.subjectTolerance` of the line's largest coefficient).
     private func subjectFloor(_ l: Int) -> Double {
-        var largest = 1.0
+        var largest = 0.0
         forEachSymbol(l) { s in largest = max(largest, abs(coefficient(l, s))) }
-        return Tableau.subjectTolerance * largest
+        return Tableau.residueFloor(largest: largest, tolerance: Tableau.subjectTolerance)
     }
 }

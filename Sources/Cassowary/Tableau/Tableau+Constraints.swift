@@ -170,11 +170,7 @@ extension Tableau {
         for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
             let m = abs(scratch[Int(s)].accumulated)
             if m >= Tableau.residueGate { return s }
-            if floor < 0 {
-                var largest = 1.0
-                for t in touched { largest = max(largest, abs(scratch[Int(t)].accumulated)) }
-                floor = Tableau.subjectTolerance * largest
-            }
+            if floor < 0 { floor = residueFloor(tolerance: Tableau.subjectTolerance) }
             if m >= floor { return s }
         }
         if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, scratch[Int(marker)].accumulated < 0 { return marker }
@@ -191,11 +187,12 @@ extension Tableau {
         return true
     }
 
-    /// Under this, a cell of the accumulated row is a residue (`Tableau.residueFloor`).
-    private func residueFloor() -> Double {
+    /// Under this, a cell of the accumulated row is a residue (`Tableau.residueFloor`, at
+    /// `tolerance` of the row's largest).
+    private func residueFloor(tolerance: Double = Tableau.pivotTolerance) -> Double {
         var largest = 0.0
         for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
-        return Tableau.residueFloor(largest: largest)
+        return Tableau.residueFloor(largest: largest, tolerance: tolerance)
     }
 
     /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.
