@@ -1,100 +1,13 @@
 import Cassowary
+import Foundation
 import Testing
 
 /// Programs of value-API operations that the solver fuzz target (`FuzzSolver`,
-/// `FUZZ_SOLVER_EXACT=1`) stopped on, replayed: 16 variables, coefficients 1/4-8, constants in
-/// multiples of 8. One operation a line: `eq|le|ge PRIORITY CONSTANT VARIABLE:COEFFICIENT...`
-/// adds a constraint, `remove K` removes the K-th installed, `set K C` sets its constant, `sets
-/// J A K B` sets two at once.
+/// `FUZZ_SOLVER_EXACT=1`) stopped on, replayed: 16 or 32 variables, coefficients 1/4-8,
+/// constants in multiples of 8. The programs are in Programs/, one operation a line:
+/// `eq|le|ge PRIORITY CONSTANT VARIABLE:COEFFICIENT...` adds a constraint, `remove K` removes
+/// the K-th installed, `set K C` sets its constant, `sets J A K B` sets two at once.
 @Suite struct FuzzedProgramTests {
-    /// After its 77th operation the row of `-0.75 x4 + 2 x11 + 3 x1 + 848 == 0 @999`, with the
-    /// basic variables substituted, held its only external at -1.33e-8 beside a largest of 368.
-    /// Solved for it (a new row's subject), the row carried its rounding into every row it was
-    /// substituted into, and the required `2 x0 + 2 x15 + x5 + 2 x8 + 712 == 0` ended off by
-    /// 0.087 (1.3e-5 of its size). A subject is never such a residue now
-    /// (`Tableau.subjectTolerance`): the worst required constraint stays within 3e-10 of its size.
-    static let residueSubject = """
-        eq 50 -336 15:-1.0 10:-1.0 5:-0.25
-        le 251 120 11:-0.25
-        le 999 -392 6:4.0 1:0.5 14:-0.5 5:1.0
-        set 0 -40
-        sets 1 776 2 -120
-        set 1 -800
-        ge 251 -1016 15:-4.0 9:0.5
-        sets 3 -136 3 -336
-        set 0 24
-        le 750 -504 3:2.0 8:4.0
-        remove 4
-        eq 1000 32 0:-0.75 13:-2.0 8:-3.0 7:-1.0
-        sets 0 -560 0 552
-        ge 250 -496 0:8.0 5:-4.0 12:0.5 3:-1.0
-        remove 1
-        set 1 712
-        remove 4
-        ge 750 -24 14:1.5
-        sets 2 -248 4 -760
-        sets 4 -624 2 432
-        set 2 264
-        set 1 696
-        sets 0 232 0 16
-        ge 999 880 13:2.0 2:0.25 5:-4.0 12:4.0
-        ge 250 352 11:2.0 14:-0.5 8:1.5 2:-2.0
-        eq 50 -424 0:0.25 11:1.0 0:-0.5 3:-4.0
-        eq 750 -168 0:-8.0 9:-2.0 10:-3.0 13:8.0
-        le 50 688 11:8.0
-        sets 1 320 8 488
-        ge 1000 -512 15:-0.25 0:3.0 3:-2.0
-        set 9 360
-        sets 2 560 7 896
-        sets 1 -272 5 -808
-        eq 50 360 0:-0.75
-        set 9 -944
-        ge 750 720 8:-0.25 0:-0.75 13:-4.0
-        set 10 -864
-        set 12 -912
-        set 6 -776
-        le 50 -192 11:4.0 9:1.0 4:-0.25 9:1.5
-        set 12 -24
-        le 750 -152 6:1.0 2:3.0
-        set 10 -760
-        set 3 672
-        set 4 -480
-        eq 999 744 2:0.5 9:-0.5
-        eq 1000 8 10:-4.0 7:3.0 0:-8.0 7:2.0
-        set 16 624
-        remove 11
-        remove 9
-        ge 1000 -72 8:-8.0 8:-3.0
-        set 15 -32
-        ge 999 -744 4:1.0 14:-3.0
-        le 251 -56 14:8.0 8:4.0 10:-4.0
-        eq 750 672 2:-0.75
-        remove 11
-        remove 13
-        set 10 -944
-        le 750 -880 10:-3.0 3:-2.0
-        eq 1000 712 0:2.0 15:2.0 5:1.0 8:2.0
-        le 50 -152 0:3.0
-        sets 12 240 15 -688
-        remove 3
-        ge 251 912 8:3.0 4:8.0 9:1.0 13:-2.0
-        remove 19
-        sets 8 -304 1 -968
-        set 5 -840
-        eq 999 -256 13:-8.0 10:1.0 0:-1.0
-        ge 250 144 9:4.0 0:1.5 8:-0.25 4:0.25
-        le 251 -728 0:-1.0 12:-8.0 10:-0.75
-        ge 250 -936 12:-1.0
-        set 12 -208
-        remove 8
-        eq 1000 8 0:2.0 4:2.0 0:-0.75 13:-0.75
-        set 12 960
-        set 5 -288
-        eq 999 848 4:-0.75 11:2.0 1:1.5 1:1.5
-        set 23 864
-        set 13 616
-        """
-
     /// A constraint as the program wrote it, and the constant it was last given.
     struct Written {
         var terms: [(Int, Double)]
@@ -134,45 +47,147 @@ import Testing
         return Written(terms: terms, constant: Double(fields[2])!, relation: relation, priority: Priority(Double(fields[1])!))
     }
 
-    /// Runs `program` on a fresh solver, calling `step` after each line; returns the installed
-    /// constraints and the values.
+    /// The program in Programs/`name`.txt.
+    static func program(_ name: String) throws -> String {
+        try String(contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Programs/\(name).txt"), encoding: .utf8)
+    }
+
+    /// What a replay leaves: the installed constraints, the values, and the lines the solver
+    /// refused as unsatisfiable (which change nothing, as in the fuzz target).
+    struct Replay {
+        var installed: [Written]
+        var values: [Double]
+        var refused: [Substring]
+    }
+
+    /// Runs `program` on a fresh solver, calling `step` after each line.
     @discardableResult
-    static func replay(_ program: String, step: (Substring, [Written], (Int) -> Double) -> Void = { _, _, _ in })
-        throws -> ([Written], [Double]) {
+    static func replay(_ program: String, variables: Int = 16,
+                       step: (Substring, [Written], (Int) -> Double) -> Void = { _, _, _ in }) throws -> Replay {
         let solver = Solver()
-        let x = (0..<16).map { solver.makeVariable("x\($0)") }
+        let x = (0..<variables).map { solver.makeVariable("x\($0)") }
         var installed: [(ConstraintHandle, Written)] = []
+        var refused: [Substring] = []
         for line in program.split(separator: "\n") {
             let f = line.split(separator: " ")
-            switch f[0] {
-            case "remove":
-                try solver.remove(installed.remove(at: Int(f[1])!).0)
-            case "set":
-                let k = Int(f[1])!
-                try solver.setConstant(Double(f[2])!, for: installed[k].0)
-                installed[k].1.constant = Double(f[2])!
-            case "sets":
-                let (j, k) = (Int(f[1])!, Int(f[3])!)
-                try solver.setConstants([(installed[j].0, Double(f[2])!), (installed[k].0, Double(f[4])!)])
-                installed[j].1.constant = Double(f[2])!
-                installed[k].1.constant = Double(f[4])!
-            default:
-                let w = parse(line)
-                let e = LinearExpression(w.terms.map { LinearTerm(x[$0.0], $0.1) }, constant: w.constant)
-                installed.append((try solver.add(LinearConstraint(e, w.relation, priority: w.priority)), w))
+            do {
+                switch f[0] {
+                case "remove":
+                    try solver.remove(installed[Int(f[1])!].0)
+                    installed.remove(at: Int(f[1])!)
+                case "set":
+                    let k = Int(f[1])!
+                    try solver.setConstant(Double(f[2])!, for: installed[k].0)
+                    installed[k].1.constant = Double(f[2])!
+                case "sets":
+                    let (j, k) = (Int(f[1])!, Int(f[3])!)
+                    try solver.setConstants([(installed[j].0, Double(f[2])!), (installed[k].0, Double(f[4])!)])
+                    installed[j].1.constant = Double(f[2])!
+                    installed[k].1.constant = Double(f[4])!
+                default:
+                    let w = parse(line)
+                    let e = LinearExpression(w.terms.map { LinearTerm(x[$0.0], $0.1) }, constant: w.constant)
+                    installed.append((try solver.add(LinearConstraint(e, w.relation, priority: w.priority)), w))
+                }
+            } catch SolverError.unsatisfiableConstraint {
+                refused.append(line)
             }
             step(line, installed.map(\.1)) { solver.value(of: x[$0]) }
         }
-        return (installed.map(\.1), x.map { solver.value(of: $0) })
+        return Replay(installed: installed.map(\.1), values: x.map { solver.value(of: $0) }, refused: refused)
     }
 
+    /// The worst required constraint at `value`: how far it is from holding, over its size
+    /// (at least 1).
+    static func worstRequired(_ installed: [Written], _ value: (Int) -> Double) -> Double {
+        var worst = 0.0
+        for c in installed where c.priority.isRequired {
+            worst = max(worst, c.violation(value) / max(c.residual(value).1, 1))
+        }
+        return worst
+    }
+
+    /// After its 77th operation the row of `-0.75 x4 + 2 x11 + 3 x1 + 848 == 0 @999`, with the
+    /// basic variables substituted, held its only external at -1.33e-8 beside a largest of 368.
+    /// Solved for it (a new row's subject), the row carried its rounding into every row it was
+    /// substituted into, and the required `2 x0 + 2 x15 + x5 + 2 x8 + 712 == 0` ended off by
+    /// 0.087 (1.3e-5 of its size). A subject is never such a residue now
+    /// (`Tableau.subjectTolerance`): the worst required constraint stays within 3e-10 of its size.
     @Test func aSubjectIsNeverAResidue() throws {
-        try Self.replay(Self.residueSubject) { line, installed, value in
-            var worst = 0.0
-            for c in installed where c.priority.isRequired {
-                worst = max(worst, c.violation(value) / max(c.residual(value).1, 1))
-            }
+        let replay = try Self.replay(Self.program("residue-subject")) { line, installed, value in
+            let worst = Self.worstRequired(installed, value)
             #expect(worst < 1e-6, "after \(line): a required constraint is off by \(worst) of its size")
         }
+        #expect(replay.refused.isEmpty)
+    }
+
+    /// At its 167th operation (`sets 21 952 25 -592`) the required constraints had no solution
+    /// (a fresh solver refuses them), and the dual simplex repaired the one row that said so by
+    /// a pivot on its only positive cell, 1.47e-8 beside 89.75: a residue of zero. Values went
+    /// to 3.6e13, and when later constants brought them back, a required inequality stayed off
+    /// by 1,184 (0.32 of its size), through refactorizations. A row whose positive cells are all
+    /// residues is refused now (`Tableau.repair`).
+    @Test func aRowOfResiduesIsNotRepaired() throws {
+        let replay = try Self.replay(Self.program("residue-repair")) { line, installed, value in
+            let worst = Self.worstRequired(installed, value)
+            #expect(worst < 1e-6, "after \(line): a required constraint is off by \(worst) of its size")
+        }
+        #expect(replay.refused.contains("sets 21 952 25 -592"))
+    }
+
+    /// The error of each priority level below required at `value` (an equality's |residual|, an
+    /// inequality's violation, summed), highest first: the solver's objective, level by level.
+    static func levels(_ installed: [Written], _ value: (Int) -> Double) -> [(priority: Double, error: Double, size: Double)] {
+        var byPriority: [Double: (error: Double, size: Double)] = [:]
+        for c in installed where !c.priority.isRequired {
+            let size = c.residual(value).1
+            byPriority[c.priority.rawValue, default: (0, 0)].error += c.violation(value)
+            byPriority[c.priority.rawValue, default: (0, 0)].size += size
+        }
+        return byPriority.sorted { $0.key > $1.key }.map { ($0.key, $0.value.error, $0.value.size) }
+    }
+
+    /// Replays `program` and expects a fresh solver, given the installed constraints at their
+    /// last constants in the reverse order, to reach the same levels, highest first, each within
+    /// 1e-6 of its constraints' size; past the first level that differs within that but by more
+    /// than rounding, lower levels may trade within it.
+    static func expectLevelsOfAFreshSolver(_ program: String, variables: Int) throws {
+        let replay = try replay(program, variables: variables)
+        let (installed, values) = (replay.installed, replay.values)
+        let fresh = Solver()
+        let y = (0..<variables).map { fresh.makeVariable("y\($0)") }
+        for w in installed.reversed() {
+            let e = LinearExpression(w.terms.map { LinearTerm(y[$0.0], $0.1) }, constant: w.constant)
+            try fresh.add(LinearConstraint(e, w.relation, priority: w.priority))
+        }
+        let incremental = levels(installed) { values[$0] }
+        let scratch = levels(installed) { fresh.value(of: y[$0]) }
+        #expect(incremental.count >= 3, "the program ends with soft constraints at three priorities or more")
+        for (a, b) in zip(incremental, scratch) {
+            #expect(abs(a.error - b.error) <= 1e-6 * max(1, a.size, b.size),
+                    "level \(a.priority): the incremental solver ends at \(a.error), a fresh one at \(b.error)")
+            if abs(a.error - b.error) > 1e-9 * max(1, a.size, b.size) { break }
+        }
+    }
+
+    /// At its 84th operation (an add at 999 whose new error row held a slack at -4.53e-4 beside
+    /// coefficients of 717), the slack's cost at 999 came from that cell alone, and the ratio
+    /// test passed over the row as a residue: no row limited the slack. The primal simplex set
+    /// its cost to zero as rounding while the row kept the cell, and 18 operations later that
+    /// stale cost (4.5e-4 where the rows give 0) blocked level 251 at 1,679.68, where HiGHS and a
+    /// fresh solver reach 1,625.21; the program ended with level 250 at 20,096 against a fresh
+    /// solver's 19,587. Such a cost is priced again from the rows now, and kept
+    /// (`Tableau.residueLeavingRow(for:level:bland:)`, steps 1 and 3).
+    @Test func aCostOnlyResiduesLimitStaysWithTheRows() throws {
+        try Self.expectLevelsOfAFreshSolver(Self.program("residue-limited-cost"), variables: 16)
+    }
+
+    /// 32 variables. Its end state had level 250 at 5,859 where a fresh solver reaches 3,618: a
+    /// symbol's cost at a level above was real (the rows gave it) while every row that limited it
+    /// held it under 1e-6 of the row's largest coefficient, so the ratio test passed them all and
+    /// the symbol could not enter. The least ratio among those rows whose cell is at least 1e-7 of
+    /// their largest limits it now (`Tableau.residueLeavingRow(for:level:bland:)`, step 2).
+    @Test func aRealCostMayPivotOnASmallCell() throws {
+        try Self.expectLevelsOfAFreshSolver(Self.program("residue-pivot"), variables: 32)
     }
 }

@@ -113,6 +113,7 @@ extension Tableau {
         visitor.visit(&dualKeys)
         visitor.visit(&passedSlots)
         visitor.visit(&passedCells)
+        visitor.visit(&stalledSymbols)
     }
 
     /// Frees the storage of the buffers and releases the variables and constraints; the tableau

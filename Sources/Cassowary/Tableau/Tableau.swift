@@ -265,6 +265,9 @@ struct Tableau {
     /// tolerance, and their cells (see `dropPassedResidues`).
     var passedSlots = Buffer<Int32>()
     var passedCells = Buffer<Int>()
+    /// The symbols one run of the primal simplex found limited by residue rows only (see
+    /// `residueLeavingRow(for:level:bland:)`), which Bland's rule must not pick again.
+    var stalledSymbols = Buffer<Int32>()
     var columnCells = Buffer<Int>()
     /// The queues of `expandAccumulator()`: DAG rows by creation order, and rows in proper form.
     var expansionHeap = Buffer<Int64>()
