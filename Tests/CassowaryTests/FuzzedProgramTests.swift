@@ -190,4 +190,21 @@ import Testing
     @Test func aRealCostMayPivotOnASmallCell() throws {
         try Self.expectLevelsOfAFreshSolver(Self.program("residue-pivot"), variables: 32)
     }
+
+    /// Its end state had level 250 at 4,468.72, 7.5% over the optimum that HiGHS and a fresh
+    /// solver reach (4,158.09): a slack whose cost there is -0.55 was held back by a cost of
+    /// 1.3e-5 at level 750 that the rows put at zero, rounding the objective had collected, over
+    /// the 1e-5 under which a blocking cost was priced again (`Tableau.repriceGate`, now 1e-3).
+    @Test func aBlockingCostOfRoundingIsPricedAgain() throws {
+        try Self.expectLevelsOfAFreshSolver(Self.program("rounding-block"), variables: 32)
+    }
+
+    /// The fresh solver, given this program's 50 end constraints, is the small tableau, and ended
+    /// level 750 at 240,330 where the incremental solver and HiGHS reach 1,103.74: its best symbol
+    /// there (a cost of -648) was held back by 1.9e-8 at level 999, rounding just over the small
+    /// tableau's epsilon. The small tableau now hands such a system to the general one, which
+    /// prices the symbol again (`SmallTableau.blockedByRounding`).
+    @Test func theSmallTableauHandsOnACostOfRounding() throws {
+        try Self.expectLevelsOfAFreshSolver(Self.program("small-rounding-block"), variables: 16)
+    }
 }
