@@ -6,7 +6,7 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # of the Swift shared libraries. Tests use the debug build.
 CLI_RELEASE = $(SWIFT) build -c release --product selfsizing --static-swift-stdlib
 
-.PHONY: demo test bench bench-quick bench-misses oracle docs setup build clean fuzz sanitize asan tsan leaks
+.PHONY: demo test bench bench-quick bench-misses oracle docs setup build clean fuzz solver-programs sanitize asan tsan leaks
 
 demo: setup
 	$(CLI_RELEASE)
@@ -70,6 +70,12 @@ docs: setup
 FUZZ_SECONDS ?= 60
 fuzz: setup
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh
+
+# The solver's random programs with its exactness checks, one seed per process (FROM, TO).
+FROM ?= 1
+TO ?= 12000
+solver-programs: setup
+	bash scripts/solver-programs.sh $(FROM) $(TO)
 
 sanitize: asan tsan leaks
 

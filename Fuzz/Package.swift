@@ -28,7 +28,10 @@ let package = Package(
             .product(name: "AutoLayout", package: "SelfSizing"),
             .product(name: "CellSpecs", package: "SelfSizing"),
         ]),
-        .executableTarget(name: "FuzzSolver", dependencies: ["LibFuzzerDriver", .product(name: "Cassowary", package: "SelfSizing")]),
+        .target(name: "SolverPrograms", dependencies: [.product(name: "Cassowary", package: "SelfSizing")]),
+        .executableTarget(name: "FuzzSolver", dependencies: ["LibFuzzerDriver", "SolverPrograms"]),
+        // The solver's programs outside libFuzzer (scripts/solver-programs.sh).
+        .executableTarget(name: "SolverProgramRunner", dependencies: ["SolverPrograms"]),
         .executableTarget(name: "FuzzDataFile", dependencies: [
             "LibFuzzerDriver",
             .product(name: "AutoLayout", package: "SelfSizing"),

@@ -1,6 +1,9 @@
 import Cassowary
 import Foundation
 
+// The solver's fuzz programs, shared by the libFuzzer target (FuzzSolver) and the runner of
+// random programs outside libFuzzer (SolverProgramRunner, scripts/solver-programs.sh).
+//
 // One input: a program of solver operations, a byte code. The first byte picks the numbers
 // (bit 0: mild, coefficients 1/4 to 8 and constants up to 1,024, the range of layouts; or
 // hostile, 1e-15 to 1e15, zero, NaN and the infinities), the number of variables (bits 1-2: 4 to
@@ -78,15 +81,14 @@ struct Program {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSolver(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+/// Runs the program `bytes` encode (see above), trapping at a finding.
+public func runSolverProgram(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
     var input = ByteReader(bytes: UnsafeBufferPointer(start: bytes, count: count))
     let header = input.next()
     let hostile = header & 1 == 1
     var program = Program(input: input, hostile: hostile, checked: checksExactness && !hostile,
                           variableCount: 4 << ((header >> 1) & 3))
     if header & 8 == 0 { runObjects(&program) } else { runValues(&program) }
-    return 0
 }
 
 /// The program on `Variable` and `Constraint` objects.
