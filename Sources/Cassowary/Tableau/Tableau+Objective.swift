@@ -108,7 +108,18 @@ extension Tableau {
     @discardableResult
     mutating func reprice(_ s: Int32, at l: Int) -> Bool {
         let base = Int(s) &<< levelShift
-        for k in levels.indices { objective[base &+ levels[k].place] = 0 }
+        // The costs the objective held, kept to measure its drift: 1 << levelShift places.
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 1 << levelShift) { held in
+            for k in levels.indices {
+                held[k] = objective[base &+ levels[k].place]
+                objective[base &+ levels[k].place] = 0
+            }
+            return repriceFromRows(s, at: l, base: base, held: held)
+        }
+    }
+
+    /// `reprice(_:at:)` once the symbol's costs are zero, `held` the ones they replace.
+    private mutating func repriceFromRows(_ s: Int32, at l: Int, base: Int, held: UnsafeMutableBufferPointer<Double>) -> Bool {
         let own = scratch[Int(s)].errorPlace
         if own >= 0 { objective[base &+ Int(own)] = 1 }
         collectColumn(s)
@@ -121,6 +132,8 @@ extension Tableau {
         var noted = false
         for k in levels.indices {
             let i = base &+ levels[k].place
+            let c = objective[i]
+            if abs(c - held[k]) > Tableau.driftTolerance * max(1, abs(c)) { objectiveDrifted = true }
             if abs(objective[i]) < Tableau.optimalityTolerance {
                 objective[i] = 0
             } else if objective[i] < 0 && k > l {

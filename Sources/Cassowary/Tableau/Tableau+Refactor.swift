@@ -22,12 +22,13 @@ extension Tableau {
     static let defaultRefactorFactor = 4
 
     /// Refactors when the ratio tests passed over more residues since the last time than
-    /// `refactorFactor` times the live rows. Called at the start of the operations a user makes
+    /// `refactorFactor` times the live rows, or when a repricing found the objective parted
+    /// from the rows (`objectiveDrifted`). Called at the start of the operations a user makes
     /// (adds, removes and constant changes), where the tableau is at rest and every tag in use
     /// is installed.
     mutating func refactorIfDrifting() throws {
         let (limit, overflow) = refactorFactor.multipliedReportingOverflow(by: max(64, rows.count - freeSlots.count))
-        guard !overflow, residuesSinceRefactor > limit else { return }
+        guard objectiveDrifted || (!overflow && residuesSinceRefactor > limit) else { return }
         try refactor()
     }
 
@@ -56,6 +57,7 @@ extension Tableau {
         guard artificialSlot < 0 else { return }
         refactorCount += 1
         residuesSinceRefactor = 0
+        objectiveDrifted = false
         invalidateAllValues()
         // 1. The basis.
         var basic = Buffer<Bool>()

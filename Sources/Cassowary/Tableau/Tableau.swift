@@ -311,6 +311,10 @@ struct Tableau {
     /// Residue cells the primal ratio tests passed over since the last refactorization: the
     /// measure of drift that triggers the next (see `refactorIfDrifting()`).
     var residuesSinceRefactor = 0
+    /// Whether a repricing found the objective parted from the rows by more than
+    /// `Tableau.driftTolerance` since the last refactorization (see `reprice(_:at:)`): the
+    /// other trigger of the next.
+    var objectiveDrifted = false
     /// How many residues per live row (`refactorIfDrifting()`); tests lower it.
     var refactorFactor = Tableau.defaultRefactorFactor
     /// Set when a variable of this tableau is held by another solver too: every variable is then
