@@ -90,39 +90,6 @@ extension Tableau {
         pendingCleanup = false
     }
 
-    /// The leaving row for a symbol `q` whose cost at level `l` is negative while the ratio test
-    /// found no row to limit it, or nil. Each level is bounded below (see `optimize()`), so this
-    /// is rounding, in the objective or in the rows:
-    /// 1. Price `q` again from the rows (`reprice(_:at:)`). A cost that the objective collected
-    ///    as rounding goes: nil.
-    /// 2. A cost the rows still give comes from rows that hold `q` at a residue (`isResidue`,
-    ///    under 1e-6 of their largest coefficient), which the ratio test passed over. The least
-    ///    ratio among those whose cell is at least `forcedPivotTolerance` (1e-7) of their
-    ///    largest limits `q`, as a forced pivot in the artificial phase may.
-    /// 3. Otherwise `q` keeps its cost and sits out this run of the simplex (`stalledSymbols`)
-    ///    until a pivot makes it a candidate again: nil.
-    ///
-    /// The cost is never set to zero while the rows keep it: the objective would part from the
-    /// rows. FuzzSolver's `fixed-residue-limited-cost` (once `exact-3`): a new error row held a
-    /// slack at -4.53e-4 beside 717, the slack's cost was zeroed, and 18 operations later the
-    /// stale cost blocked a lower level 3% over its optimum. Step 2 took `fixed-residue-pivot` (once `exact-7`: level 250 at
-    /// 5,859 against a fresh solver's 3,618 at the end) to its optimum. Pivots on every passed row, down to
-    /// 1e-12, were tried and not kept: random systems of 250-500 variables ended wrong.
-    private mutating func residueLeavingRow(for q: Int32, level l: Int, bland: Bool) -> (Int32, Double)? {
-        reprice(q, at: l)
-        guard objectiveCoefficient(l, q) < -Tableau.optimalityTolerance else { return nil }
-        var choice = LeavingChoice(bland: bland)
-        for k in passedSlots.indices {
-            let slot = passedSlots[k]
-            let c = cellCoefficients[passedCells[k]]
-            guard !isResidue(c, in: slot, tolerance: Tableau.forcedPivotTolerance) else { continue }
-            choice.consider(Int(slot), basic: rows[Int(slot)].basic, kind: rowKinds[Int(slot)], ratio: -rows[Int(slot)].constant / c)
-        }
-        if let (slot, ratio) = choice.result { return (Int32(slot), ratio) }
-        stalledSymbols.append(q)
-        return nil
-    }
-
     /// The most pivots one run of the primal simplex makes: far more than any system needs (a
     /// layout's add takes a few, a 10,000-view squeeze a few thousand), so that rounding which
     /// defeats Bland's rule ends in an error rather than a hang.
@@ -173,64 +140,6 @@ extension Tableau {
               symbols[Int(s)].kind != .dummy else { return false }
         for h in 0..<l where objectiveCoefficient(h, s) != 0 { return false }
         return true
-    }
-
-    /// The ratio test (see `LeavingChoice`): the restricted row that limits how far `q` can grow,
-    /// or nil when none does. Rows where `q`'s coefficient is a residue (`isResidue`) do not
-    /// limit it; they are kept in `passedSlots` / `passedCells`, for `dropPassedResidues`.
-    mutating func leavingRow(for q: Int32, bland: Bool = false) -> (Int32, Double)? {
-        collectColumn(q)
-        passedSlots.removeAll()
-        passedCells.removeAll()
-        var choice = LeavingChoice(bland: bland)
-        for k in columnSlots.indices {
-            let slot = columnSlots[k]
-            let b = rows[Int(slot)].basic
-            guard b >= 0 else { continue }
-            let kind = rowKinds[Int(slot)]
-            guard kind != .external else { continue }
-            let c = cellCoefficients[columnCells[k]]
-            guard c < 0 else { continue }
-            if isResidue(c, in: slot) {
-                passedSlots.append(slot)
-                passedCells.append(columnCells[k])
-                continue
-            }
-            choice.consider(Int(slot), basic: b, kind: kind, ratio: -rows[Int(slot)].constant / c)
-        }
-        residuesSinceRefactor &+= passedSlots.count
-        return choice.result.map { (Int32($0.0), $0.1) }
-    }
-
-    /// Whether `a`, a coefficient of the row at `slot`, is a rounding residue of zero: under
-    /// `tolerance` times the row's largest coefficient, or 1 when that is smaller. Only
-    /// coefficients under `residueGate` are weighed, so that a layout's ratio test never reads
-    /// a whole row.
-    func isResidue(_ a: Double, in slot: Int32, tolerance: Double = Tableau.pivotTolerance) -> Bool {
-        let m = abs(a)
-        if m < tolerance { return true }
-        if m >= Tableau.residueGate { return false }
-        let h = rows[Int(slot)]
-        var largest = 1.0
-        for i in Int(h.start)..<Int(h.start + h.count) { largest = max(largest, abs(cellCoefficients[i])) }
-        return m < Tableau.residueFloor(largest: largest, tolerance: tolerance)
-    }
-
-    /// Before a primal pivot that grows the entering symbol by `step`: drops its residue cells
-    /// (`leavingRow` passed over them) from the rows that step would take
-    /// infeasible, as the rounding residues of zero they stand for. Left in, each would make its
-    /// row's constant negative by up to the residue times `step`, a primal infeasibility the
-    /// primal simplex does not repair: its later ratio tests read negative ratios and cycle (the
-    /// stress probe's seed 3034). The rows' identities move by that much instead, which is the
-    /// size of the rounding the residue came from.
-    mutating func dropPassedResidues(step: Double, into slot: Int32) {
-        for k in passedSlots.indices where passedSlots[k] != slot {
-            let t = passedSlots[k]
-            let cell = passedCells[k]
-            guard rows[Int(t)].constant + cellCoefficients[cell] * step < -Tableau.epsilon else { continue }
-            removeCell(t, at: cell)
-            rowChanged(t)
-        }
     }
 
     /// Drives the artificial objective (a copy of the row being added) to its minimum. The
