@@ -226,9 +226,10 @@ extension Tableau {
     /// The cost is never set to zero while the rows keep it: the objective would part from the
     /// rows. FuzzSolver's `fixed-residue-limited-cost` (once `exact-3`): a new error row held a
     /// slack at -4.53e-4 beside 717, the slack's cost was zeroed, and 18 operations later the
-    /// stale cost blocked a lower level 3% over its optimum. Step 2 took `fixed-residue-pivot` (once `exact-7`: level 250 at
-    /// 5,859 against a fresh solver's 3,618 at the end) to its optimum. Pivots on every passed row, down to
-    /// 1e-12, were tried and not kept: random systems of 250-500 variables ended wrong.
+    /// stale cost blocked a lower level 3% over its optimum. Step 2 took `fixed-residue-pivot`
+    /// (once `exact-7`: level 250 at 5,859 against a fresh solver's 3,618 at the end) to its
+    /// optimum. Pivots on every passed row, down to 1e-12, were tried and not kept: random
+    /// systems of 250-500 variables ended wrong.
     mutating func residueLeavingRow(for q: Int32, level l: Int, bland: Bool) -> (Int32, Double)? {
         reprice(q, at: l)
         guard objectiveCoefficient(l, q) < -Tableau.optimalityTolerance else { return nil }

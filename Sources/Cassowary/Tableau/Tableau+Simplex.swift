@@ -61,7 +61,8 @@ extension Tableau {
     /// Each level is a sum of error symbols, all >= 0, so it is bounded below: a symbol that
     /// could grow without limit would have to leave every error unchanged or growing, and its
     /// true cost is >= 0. A negative cost with no row to limit it is therefore rounding, in the
-    /// objective or in the rows, where kiwi reports an unbounded objective (`residueLeavingRow(for:level:bland:)`).
+    /// objective or in the rows, where kiwi reports an unbounded objective
+    /// (`residueLeavingRow(for:level:bland:)`).
     /// - Throws: `SolverError.internalError` past `pivotLimit` pivots: a numerical dead end
     ///   (rounding that makes Bland's rule cycle), never an exact system.
     mutating func optimize() throws {
@@ -143,8 +144,9 @@ extension Tableau {
     }
 
     /// Drives the artificial objective (a copy of the row being added) to its minimum. The
-    /// objective is the artificial symbol's value, >= 0: as in `optimize()`, a negative cost
-    /// that no row limits is rounding, and is set to zero.
+    /// objective is the artificial symbol's value, >= 0, so a negative cost that no row limits
+    /// is rounding, and is set to zero: this objective lives for one add only. (`optimize()`
+    /// keeps such a cost instead, since its levels last: see `residueLeavingRow`.)
     ///
     /// A cost enters only when it is no residue (`isResidue`) of the objective's row: the
     /// artificial symbol's own row holds the same coefficients, and the ratio test passes over

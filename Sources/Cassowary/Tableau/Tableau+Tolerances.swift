@@ -52,8 +52,8 @@ extension Tableau {
     /// enters (`reprice(_:)`): it may be rounding. Layouts' costs are near 1. The objective
     /// collects rounding faster than the rows (see `reprice(_:at:)`): at 1e-5, costs of 1.3e-5 to
     /// 5.3e-5 that the rows put at zero blocked lower levels of FuzzSolver's programs 7.5% and
-    /// 26% over their optimum (exact-12, exact-13); at 1e-3 both reach it, and the random
-    /// systems keep their refactorizations.
+    /// 26% over their optimum (`fixed-rounding-block`, `-2`); at 1e-3 both reach it, and the
+    /// random systems keep their refactorizations.
     static let repriceGate = 1.0e-3
 
     /// A repriced cost that differs from the one the objective held by more than this, relative
@@ -61,8 +61,8 @@ extension Tableau {
     /// the solver refactors at the start of its next operation (`refactorIfDrifting()`). In
     /// FuzzSolver's `fixed-objective-drift`, with values near 4e6, one repricing found 1.9e-3
     /// (under 1e-6 of that cost); the end state, 0.07% over the optimum of its fourth level,
-    /// reached it after one refactorization there. Layouts, whose costs are never repriced,
-    /// never refactor; the mild random systems refactor a little more often at the same speed
+    /// reached it after one refactorization there. No benchmark layout refactors with it; the
+    /// mild random systems refactor a little more often at the same speed
     /// (60-250 variables, seeds 0-299: 380 to 387; 250-500 variables, seeds 0-39: 247 to 305).
     static let driftTolerance = 1.0e-9
 
