@@ -33,7 +33,9 @@ extension Tableau {
             return false
         }
         tag.id = ObjectIdentifier(constraint)
-        try optimize(afterInstalling: storeTag(tag, constraint))
+        let t = storeTag(tag, constraint)
+        registerBound(tag: t)
+        try optimize(afterInstalling: t)
         return true
     }
 
@@ -63,6 +65,7 @@ extension Tableau {
         // objective pass epsilon and block the levels below (the probe found such systems left
         // short of their optimum), so a scaled constraint's violation counts divided by its
         // scale.
+        noteBoundCandidate(priority)
         var largest = 0.0
         for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
         let scale = Tableau.rowScale(largest: largest)
@@ -342,6 +345,7 @@ extension Tableau {
         for k in columnSlots.indices.reversed() { removeCell(columnSlots[k], at: columnCells[k]) }
         clearColumn(s)
         for l in levels.indices { objective[objectiveIndex(l, s)] = 0 }
+        forgetBound(marker: s)
         scratch[Int(s)].errorPlace = -1
         freeSymbols.append(s)
     }

@@ -14,6 +14,7 @@ extension Tableau {
         let shift = delta / tags[Int(t)].markerCoefficient
         let m = tags[Int(t)].marker
         let slot = symbols[Int(m)].row
+        queueBound(marker: m)
         let ownLevel = symbols[Int(m)].kind == .error ? existingLevel(for: tags[Int(t)].priority) ?? -1 : -1
         if slot >= 0 {
             rows[Int(slot)].constant -= shift

@@ -59,6 +59,7 @@ extension Tableau {
             termCoefficients.append(c)
         }
         let t = storeValueTag(tag, relation: constraint.relation, termStart: start, termCount: Int32(constraint.expression.count))
+        registerBound(tag: t)
         try optimize(afterInstalling: t)
         return ConstraintHandle(owner: serial, tag: t, generation: valueTags[Int(t)].generation)
     }
@@ -139,6 +140,7 @@ extension Tableau {
         guard var tag = try installAccumulated(info.relation, Priority(tags[Int(t)].priority), constant: constant) else { return false }
         tag.id = Tableau.valueTagID
         tags[Int(t)] = tag
+        registerBound(tag: t)
         try optimize()
         return true
     }

@@ -122,6 +122,7 @@ extension Tableau {
         }
         if dagProgram.isCurrent { problems += dagProgramViolations() }
         if columnCopy.symbol >= 0 { problems += columnCopyViolations() }
+        problems += boundViolations()
         // A published variable is this tableau's only, at its symbol.
         for s in variables.indices {
             guard let v = variables[s]?.takeUnretainedValue(), v.isPublished, v.cachedOwner == identity else { continue }

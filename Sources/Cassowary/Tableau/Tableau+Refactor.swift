@@ -92,6 +92,7 @@ extension Tableau {
             installRow(subject: subject)
         }
         restoreExternalBasics(kept: kept)
+        queueAllBounds()
         // 5. Feasibility and optimality.
         for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] == .dummy {
             // A redundant equality's row: zero up to rounding, as when it went in.

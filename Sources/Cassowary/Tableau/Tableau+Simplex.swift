@@ -43,6 +43,8 @@ extension Tableau {
         let leaving = rows[Int(slot)].basic
         solveFor(slot, entering, replacing: leaving)
         makeParametric(leaving)
+        // A bound's marker that leaves makes the bound active (Tableau+Bounds.swift).
+        queueBound(marker: leaving)
         symbols[Int(entering)].row = slot
         rows[Int(slot)].basic = entering
         rowKinds[Int(slot)] = symbols[Int(entering)].kind

@@ -21,6 +21,8 @@ extension Tableau {
         freeSlots = arena.take(Int32.self, small)
         freeTags = arena.take(Int32.self, small)
         infeasible = arena.take(Int32.self, small)
+        bounds = arena.take(Bound.self, small)
+        boundsToHold = arena.take(Int32.self, small)
         externalSymbols = arena.take(Int32.self, nr)
         externalReferences = arena.take(Unmanaged<Variable>.self, nr)
         rows = arena.take(RowHeader.self, nr)
@@ -114,6 +116,8 @@ extension Tableau {
         visitor.visit(&passedSlots)
         visitor.visit(&passedCells)
         visitor.visit(&stalledSymbols)
+        visitor.visit(&bounds)
+        visitor.visit(&boundsToHold)
     }
 
     /// Frees the storage of the buffers and releases the variables and constraints; the tableau

@@ -93,6 +93,7 @@ extension Tableau {
     /// Brings the stored value of every basic symbol up to date.
     mutating func computeValues() {
         if valuesAreCurrent { return }
+        if !boundsToHold.isEmpty { holdBounds() }
         if valuesAllStale { computeAllValues() } else { computeChangedValues() }
         valuesAllStale = false
         clearDirtyRows()

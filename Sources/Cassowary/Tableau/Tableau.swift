@@ -134,8 +134,10 @@ struct Tableau {
         var queued: UInt32 = 0
         /// Bumped when a bound flip changes the symbol's dual ratio: older heap entries are stale.
         var dualVersion: UInt32 = 0
-        /// For an error symbol, the place (`Level.place`) of the level it costs 1 in; else -1.
-        /// Not scratch, but kept here where the record has room: `reprice(_:)` reads it.
+        /// For an error symbol, the place (`Level.place`) of the level it costs 1 in; for the
+        /// marker of a bound (a slack or a dummy), -2 minus the bound's index in `bounds` (see
+        /// Tableau+Bounds.swift); else -1. Not scratch, but kept here where the record has room:
+        /// `reprice(_:)` reads it, and each pivot reads the leaving symbol's.
         var errorPlace: Int32 = -1
     }
 
@@ -337,6 +339,13 @@ struct Tableau {
     var dualFloor = Tableau.pivotTolerance
     var dualEntries = Buffer<DualEntry>()
     var dualKeys = Buffer<Double>()
+    /// The installed bounds, and the markers of those whose variable's row is to be written in
+    /// its exact form before the next values (see Tableau+Bounds.swift).
+    var bounds = Buffer<Bound>()
+    var boundsToHold = Buffer<Int32>()
+    /// The bound `installAccumulated` found in the constraint it installs, for the caller to
+    /// register with the constraint's tag; -1 for none.
+    var pendingBound: (variable: Int32, coefficient: Double) = (-1, 0)
     /// Pivots made so far, for tests and benchmarks.
     var pivotCount = 0
     /// Bound flips of the dual simplex so far (counted in `pivotCount` too).
