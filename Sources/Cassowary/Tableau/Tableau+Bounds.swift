@@ -130,18 +130,7 @@ extension Tableau {
             guard let (constant, cell) = exactForm(of: bound), !isInExactForm(slot, s, constant, cell) else {
                 continue
             }
-            let h = rows[Int(slot)]
-            // As `expandRow` rewrites a row: the index goes with the cells, the references
-            // follow, a DAG row becomes a row in proper form.
-            if h.index >= 0 { clearIndex(slot) }
-            for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
-            rows[Int(slot)].count = 0
-            if h.seq > 0 {
-                rows[Int(slot)].seq = 0
-                noteDagRowsChanged()
-            }
-            noteCopiedCoefficient(in: slot)
-            rows[Int(slot)].constant = constant
+            emptyRow(slot, constant: constant)
             appendCell(slot, s, cell)
             rowChanged(slot)
         }

@@ -37,6 +37,22 @@ extension Tableau {
         freeSlots.append(slot)
     }
 
+    /// Empties the row at `slot` for its cells to be written again (`appendCell`), keeping its
+    /// basic symbol, and sets its constant: the index goes with the cells, the references
+    /// follow, a DAG row becomes a row in proper form, and a column copy notes its symbol gone.
+    mutating func emptyRow(_ slot: Int32, constant: Double) {
+        let h = rows[Int(slot)]
+        if h.index >= 0 { clearIndex(slot) }
+        for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
+        rows[Int(slot)].count = 0
+        if h.seq > 0 {
+            rows[Int(slot)].seq = 0
+            noteDagRowsChanged()
+        }
+        noteCopiedCoefficient(in: slot)
+        rows[Int(slot)].constant = constant
+    }
+
     /// Appends a cell for a symbol the row does not have yet.
     mutating func appendCell(_ slot: Int32, _ s: Int32, _ coefficient: Double) {
         var h = rows[Int(slot)]

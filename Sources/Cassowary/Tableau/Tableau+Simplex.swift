@@ -314,14 +314,8 @@ extension Tableau {
         beginAccumulator(constant: h.constant)
         for i in Int(h.start)..<Int(h.start + h.count) { accumulate(cellSymbols[i], cellCoefficients[i]) }
         guard expandAccumulator(limit: limit) else { return false }
-        // A long row's index goes with its cells (appending the new ones fills it again).
-        if h.index >= 0 { clearIndex(slot) }
-        for i in Int(h.start)..<Int(h.start + h.count) { symbols[Int(cellSymbols[i])].refs -= 1 }
-        rows[Int(slot)].count = 0
-        rows[Int(slot)].seq = 0
-        noteDagRowsChanged()
-        noteCopiedCoefficient(in: slot)
-        rows[Int(slot)].constant = accumulatorConstant
+        // Emptied, a long row's index with it, and filled again from the accumulator.
+        emptyRow(slot, constant: accumulatorConstant)
         for s in touched where abs(scratch[Int(s)].accumulated) >= Tableau.dropTolerance {
             appendCell(slot, s, scratch[Int(s)].accumulated)
         }
