@@ -60,11 +60,10 @@ import Testing
         var refused: [Substring]
     }
 
-    /// Runs `program` on a fresh solver, calling `step` after each line.
+    /// Runs `program` on `solver` (a fresh one), calling `step` after each line.
     @discardableResult
-    static func replay(_ program: String, variables: Int = 16,
+    static func replay(_ program: String, variables: Int = 16, solver: Solver = Solver(),
                        step: (Substring, [Written], (Int) -> Double) -> Void = { _, _, _ in }) throws -> Replay {
-        let solver = Solver()
         let x = (0..<variables).map { solver.makeVariable("x\($0)") }
         var installed: [(ConstraintHandle, Written)] = []
         var refused: [Substring] = []

@@ -207,4 +207,41 @@ import Testing
         try MildRandomSystemTests.check(seed: 76, variables: 60...250, solver: solver)
         #expect(solver.statistics.refactorizations > 0)
     }
+
+    /// Two programs of the solver fuzz target (`fixed-refactor-rebuild` and `-2`, seeds 58,670
+    /// and 57,107), 32 variables, replayed, and their end's constraints added to a fresh solver
+    /// in reverse order (as the fuzz target checks). In each, values went past 1e8 while the
+    /// required constraints hold within 1e5. A refactorization's kept basis then left a required
+    /// row at up to -18,820 that no cell over the pivot tolerance could repair, or proved
+    /// singular. Zeroing such rows, or solving them for other symbols, ended with a required
+    /// constraint off by 273 (the first, replayed) or by 85 of a size of 1,290 (the second, in
+    /// the fresh solver). The rows are rebuilt from the constraints instead
+    /// (`Tableau.rebuild()`), and every required constraint holds after each line whose values
+    /// stay under a million (past it, the rows' rounding is the values' size times 1e-16 per
+    /// pivot, and the fuzz target's checks stand down too).
+    @Test(arguments: ["refactor-rebuild", "refactor-rebuild-2"])
+    func aBasisThatCannotBeMadeFeasibleIsRebuilt(program: String) throws {
+        func expectRequiredHeld(_ installed: [FuzzedProgramTests.Written], _ value: (Int) -> Double, _ label: String) {
+            guard (0..<32).allSatisfy({ abs(value($0)) <= 1e6 }) else { return }
+            let worst = FuzzedProgramTests.worstRequired(installed, value)
+            #expect(worst < 1e-6, "\(label): a required constraint is off by \(worst) of its size")
+        }
+        let solver = Solver()
+        var lines = 0
+        let replay = try FuzzedProgramTests.replay(FuzzedProgramTests.program(program), variables: 32, solver: solver) { line, installed, value in
+            lines += 1
+            expectRequiredHeld(installed, value, "line \(lines), \(line)")
+        }
+        expectSound(solver)
+        let fresh = Solver()
+        let y = (0..<32).map { fresh.makeVariable("y\($0)") }
+        for w in replay.installed.reversed() {
+            let e = LinearExpression(w.terms.map { LinearTerm(y[$0.0], $0.1) }, constant: w.constant)
+            try fresh.add(LinearConstraint(e, w.relation, priority: w.priority))
+        }
+        expectRequiredHeld(replay.installed, { fresh.value(of: y[$0]) }, "a fresh solver")
+        expectSound(fresh)
+        #expect(solver.tableau.refactorRebuilds + fresh.tableau.refactorRebuilds > 0,
+                "the program no longer needs a rebuild: it tests nothing here")
+    }
 }

@@ -98,54 +98,62 @@ extension Tableau {
         let tag = Tag(id: nil, marker: marker, other: other, markerCoefficient: k * scale,
                       constant: constant, priority: priority.rawValue)
 
-        if let fresh = freshExternal() {
-            installDagRow(subject: fresh)
-        } else {
-            expandAccumulator()
-            if accumulatorConstant < 0 {
-                accumulatorConstant = -accumulatorConstant
-                for s in touched { scratch[Int(s)].accumulated = -scratch[Int(s)].accumulated }
-            }
-            var subject = chooseSubject(marker: marker, other: other)
-            if subject == nil && abs(accumulatorConstant) < Tableau.epsilon {
-                // With a zero constant the row may be read with either sign: a marker with a
-                // positive coefficient becomes a feasible subject once the row is negated. kiwi
-                // goes through an artificial variable here, whose pivots can leave a degenerate
-                // basis that the dual simplex then crawls through (row-flex).
-                accumulatorConstant = 0
-                for s in touched { scratch[Int(s)].accumulated = -scratch[Int(s)].accumulated }
-                subject = chooseSubject(marker: marker, other: other)
-            }
-            let redundant = abs(accumulatorConstant) < Tableau.redundancyTolerance(magnitude: accumulatorMagnitude)
-            if let subject {
-                installRow(subject: subject)
-            } else if allDummies(below: redundant ? residueFloor() : Tableau.epsilon) {
-                // The row is a combination of installed equalities: the constraint is redundant
-                // if its constant is zero up to the rounding of the constants combined (see
-                // `redundancyTolerance`), and conflicts with them otherwise. Its other cells are
-                // under epsilon, or, when the constant is zero too, residues as the ratio test
-                // judges them (`isResidue`): the artificial phase could not pivot on them, and
-                // it would refuse a constant of 3e-6 (the stress probe's seed 3018: a redundant
-                // required equality re-added after a rebuild, its row of 54 cells of 1e-10 to
-                // 8e-8 beside the marker's 1, its constants summing to 1.2e6).
-                guard redundant else {
-                    dropSymbol(marker)
-                    try optimize()
-                    return nil
-                }
-                // What is left of the constant is rounding: the dummy row holds at zero, as
-                // every dummy does.
-                accumulatorConstant = 0
-                installRow(subject: marker)
-            } else {
-                guard try addWithArtificialVariable() else {
-                    dropSymbol(marker)
-                    try optimize()
-                    return nil
-                }
-            }
+        guard try placeAccumulated(marker: marker, other: other) else {
+            dropSymbol(marker)
+            try optimize()
+            return nil
         }
         return tag
+    }
+
+    /// Writes the accumulated row, its markers in, into the tableau: as a DAG row when it holds
+    /// a fresh external variable, else solved for kiwi's subject, else (a redundant equality)
+    /// as a dummy row, else through an artificial variable. The installs and the refactor's
+    /// rebuild (`rebuild()`) share it.
+    /// - Returns: false when the (required) row cannot hold with the rows installed; the rows
+    ///   are then as they were, up to the artificial phase's pivots, and the marker is the
+    ///   caller's to drop or place.
+    mutating func placeAccumulated(marker: Int32, other: Int32) throws -> Bool {
+        if let fresh = freshExternal() {
+            installDagRow(subject: fresh)
+            return true
+        }
+        expandAccumulator()
+        if accumulatorConstant < 0 {
+            accumulatorConstant = -accumulatorConstant
+            for s in touched { scratch[Int(s)].accumulated = -scratch[Int(s)].accumulated }
+        }
+        var subject = chooseSubject(marker: marker, other: other)
+        if subject == nil && abs(accumulatorConstant) < Tableau.epsilon {
+            // With a zero constant the row may be read with either sign: a marker with a
+            // positive coefficient becomes a feasible subject once the row is negated. kiwi
+            // goes through an artificial variable here, whose pivots can leave a degenerate
+            // basis that the dual simplex then crawls through (row-flex).
+            accumulatorConstant = 0
+            for s in touched { scratch[Int(s)].accumulated = -scratch[Int(s)].accumulated }
+            subject = chooseSubject(marker: marker, other: other)
+        }
+        let redundant = abs(accumulatorConstant) < Tableau.redundancyTolerance(magnitude: accumulatorMagnitude)
+        if let subject {
+            installRow(subject: subject)
+        } else if allDummies(below: redundant ? residueFloor() : Tableau.epsilon) {
+            // The row is a combination of installed equalities: the constraint is redundant
+            // if its constant is zero up to the rounding of the constants combined (see
+            // `redundancyTolerance`), and conflicts with them otherwise. Its other cells are
+            // under epsilon, or, when the constant is zero too, residues as the ratio test
+            // judges them (`isResidue`): the artificial phase could not pivot on them, and
+            // it would refuse a constant of 3e-6 (the stress probe's seed 3018: a redundant
+            // required equality re-added after a rebuild, its row of 54 cells of 1e-10 to
+            // 8e-8 beside the marker's 1, its constants summing to 1.2e6).
+            guard redundant else { return false }
+            // What is left of the constant is rounding: the dummy row holds at zero, as
+            // every dummy does.
+            accumulatorConstant = 0
+            installRow(subject: marker)
+        } else {
+            return try addWithArtificialVariable()
+        }
+        return true
     }
 
     /// A constraint's markers in the accumulated row: `k * marker - k * other` (`k` the sign of
