@@ -244,4 +244,39 @@ import Testing
         #expect(solver.tableau.refactorRebuilds + fresh.tableau.refactorRebuilds > 0,
                 "the program no longer needs a rebuild: it tests nothing here")
     }
+
+    /// The rebuild's last resort: a required constraint that the ones before it in tag order
+    /// leave no room for, as a constraint the drifted rows took and a fresh solver refuses would
+    /// be. Here a tag's constant moves behind the rows' back (`x <= 20` becomes `x <= 5` beside
+    /// `x >= 10`, or `x == 20` becomes `x == 5`): the kept basis cannot be made feasible, the rebuild places the conflicting row
+    /// solved for its marker, what it misses by taken for rounding, and the tableau ends sound,
+    /// the other constraints held and the cap as nearly as they allow; once the cap is removed,
+    /// the solution is the one without it.
+    @Test(arguments: [Relation.lessThanOrEqual, .equal])
+    func aRebuildThatMeetsAConflictLeavesASoundTableau(relation: Relation) throws {
+        let solver = Solver(smallTableau: false)
+        let x = Variable("x"), y = Variable("y")
+        let cap = Constraint(Expression([Term(x, 1)], constant: -20), relation)
+        let floor: Constraint = x >= 10
+        let sum: Constraint = x + y == 30
+        let preferred: Constraint = (x == 15).priority(.defaultHigh)
+        try solver.add([floor, cap, sum, preferred])
+        let tag = solver.tableau.tag(of: cap)
+        let t = try #require(tag)
+        solver.tableau.tags[Int(t)].constant = -5
+        try solver.refactor()
+        #expect(solver.tableau.refactorRebuilds == 1)
+        expectSound(solver)
+        solver.updateVariables()
+        // The floor, before the cap in tag order, holds; the cap misses by 5.
+        let (x0, y0) = (x.value, y.value)
+        #expect(abs(x0 - 10) < 1e-9, "x = \(x0)")
+        #expect(abs(x0 + y0 - 30) < 1e-9, "x + y = \(x0 + y0)")
+        try solver.remove(cap)
+        expectSound(solver)
+        solver.updateVariables()
+        let (xv, yv) = (x.value, y.value)
+        #expect(abs(xv - 15) < 1e-9, "x = \(xv)")
+        #expect(abs(xv + yv - 30) < 1e-9, "x + y = \(xv + yv)")
+    }
 }

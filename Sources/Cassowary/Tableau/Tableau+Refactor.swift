@@ -127,36 +127,48 @@ extension Tableau {
     /// step 4 then did, left a required constraint off by 0.8 of its size.
     ///
     /// A required constraint that conflicts with the ones before it in this order (which the
-    /// drifted rows had let in) goes in solved for its marker, and the dual simplex repairs what
-    /// it can; rows it cannot repair are set to zero, the gap taken for rounding, so that every
-    /// later operation starts from a feasible tableau (the stress probe's 1e3 and 1e-3
-    /// coefficients reach values of 1e17).
+    /// drifted rows had let in: the stress probe's 1e3 and 1e-3 coefficients reach values of
+    /// 1e17) goes in solved for its marker, with what it misses by taken for rounding
+    /// (`placeConflicting(tag:)`), so that every later operation starts from a feasible tableau.
     private mutating func rebuild() throws {
         refactorRebuilds += 1
         invalidateAllValues()
         clearRows()
         resetObjective()
-        var conflicting: [Int32] = []
+        var conflicts = false
         for t in tags.indices where tags[t].id != nil {
             accumulateConstraintRow(tag: Int32(t))
-            guard try placeAccumulated(marker: tags[t].marker, other: tags[t].other) else {
-                conflicting.append(Int32(t))
-                continue
+            if try !placeAccumulated(marker: tags[t].marker, other: tags[t].other) {
+                placeConflicting(tag: Int32(t))
+                conflicts = true
             }
             try optimize()
         }
-        for t in conflicting {
-            accumulateConstraintRow(tag: t)
-            expandAccumulator()
-            installRow(subject: tags[Int(t)].marker)
-        }
+        // The conflicting rows may hold external symbols as residues (`chooseSubject` passed
+        // over them): they go, as rounding.
+        if conflicts { restoreExternalBasics() }
         queueAllBounds()
-        guard !conflicting.isEmpty else { return }
-        do { try dualOptimize() } catch is DualOptimizeFailure {
-            for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] != .external && rows[slot].constant < 0 {
-                rows[slot].constant = 0
-            }
+    }
+
+    /// Places the row of the required constraint of tag `t`, which the rows installed before it
+    /// leave no room for, solved for its marker: `marker = -constant / k`, which is what the
+    /// constraint misses by when negative (a slack) or not zero (a dummy). The miss is taken for
+    /// rounding, in this row alone, so that the constraint holds as nearly as the ones before it
+    /// allow and the rows of every other constraint stay as they are written. The miss stays
+    /// with the row through new constants (which move it by their difference) until the row is
+    /// removed or derived again by the next refactorization; a bound among such constraints is
+    /// no longer held exactly.
+    private mutating func placeConflicting(tag t: Int32) {
+        accumulateConstraintRow(tag: t)
+        expandAccumulator()
+        let marker = tags[Int(t)].marker
+        if symbols[Int(marker)].kind == .dummy || accumulatorConstant * scratch[Int(marker)].accumulated > 0 {
+            accumulatorConstant = 0
         }
+        installRow(subject: marker)
+        // Its row no longer says what its constant does: were it a bound, holding its variable
+        // at that constant (Tableau+Bounds.swift) would undo the miss.
+        forgetBound(marker: marker)
     }
 
     /// Step 3 of `refactor()`: an objective of the error symbols alone, each costing 1 at its
