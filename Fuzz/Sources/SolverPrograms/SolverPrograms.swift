@@ -233,7 +233,11 @@ func checkRequired(_ installed: [Written], _ value: (Int) -> Double, _ operation
         case .greaterThanOrEqual: r >= -tolerance
         }
         if !holds {
-            fatalError("after operation \(operation): a required \(c.relation) of \(c.terms.count) terms and constant \(c.constant) is off by \(r) (size \(size))")
+            // The system's scale beside the constraint's: a miss at rounding of the one may be
+            // far past 1e-6 of the other.
+            var largest = 0.0
+            for d in installed { for t in d.terms { largest = max(largest, abs(value(t.variable))) } }
+            fatalError("after operation \(operation): a required \(c.relation) of \(c.terms.count) terms and constant \(c.constant) is off by \(r) (size \(size); largest value \(largest))")
         }
     }
 }
