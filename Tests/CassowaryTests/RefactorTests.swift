@@ -248,10 +248,10 @@ import Testing
     /// The rebuild's last resort: a required constraint that the ones before it in tag order
     /// leave no room for, as a constraint the drifted rows took and a fresh solver refuses would
     /// be. Here a tag's constant moves behind the rows' back (`x <= 20` becomes `x <= 5` beside
-    /// `x >= 10`, or `x == 20` becomes `x == 5`): the kept basis cannot be made feasible, the rebuild places the conflicting row
-    /// solved for its marker, what it misses by taken for rounding, and the tableau ends sound,
-    /// the other constraints held and the cap as nearly as they allow; once the cap is removed,
-    /// the solution is the one without it.
+    /// `x >= 10`, or `x == 20` becomes `x == 5`): the kept basis cannot be made feasible, the
+    /// rebuild places the conflicting row solved for its marker, what it misses by taken for
+    /// rounding, and the tableau ends sound, the other constraints held and the cap as nearly as
+    /// they allow; once the cap is removed, the solution is the one without it.
     @Test(arguments: [Relation.lessThanOrEqual, .equal])
     func aRebuildThatMeetsAConflictLeavesASoundTableau(relation: Relation) throws {
         let solver = Solver(smallTableau: false)

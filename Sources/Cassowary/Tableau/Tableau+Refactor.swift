@@ -95,16 +95,21 @@ extension Tableau {
             // A redundant equality's row: zero up to rounding, as when it went in.
             rows[slot].constant = 0
         }
+        var sound = true
         do { try dualOptimize() } catch is DualOptimizeFailure {
-            // 6. A row no symbol can repair: the rows of the kept basis say the required
+            // A row no symbol can repair: the rows of the kept basis say the required
             // constraints cannot hold together, where the drifted rows said they could.
-            try rebuild()
+            sound = false
         }
-        try optimize()
-        // 6. A basis step 4 could not keep: rows solved for other symbols, external cells
-        // judged residues dropped. Where values ran far past the constraints' sizes, what was
-        // dropped was no residue.
-        if !kept && !rowsHoldTheirConstraints() {
+        if sound {
+            try optimize()
+            // A basis step 4 could not keep: rows solved for other symbols, external cells
+            // judged residues dropped. Where values ran far past the constraints' sizes, what
+            // was dropped was no residue.
+            sound = kept || rowsHoldTheirConstraints()
+        }
+        // 6. The basis given up.
+        if !sound {
             try rebuild()
             try optimize()
         }

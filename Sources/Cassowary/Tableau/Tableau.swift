@@ -310,8 +310,9 @@ struct Tableau {
     var rebuilds = 0
     /// Refactorizations so far (see Tableau+Refactor.swift).
     var refactorCount = 0
-    /// Refactorizations whose kept basis could not be made feasible, so that the rows were
-    /// written again from the constraints (`rebuild()`, Tableau+Refactor.swift).
+    /// Refactorizations that gave their basis up (it could not be made feasible, or the rows of
+    /// step 4's fallback did not hold the constraints), so that the rows were written again from
+    /// the constraints (`rebuild()`, Tableau+Refactor.swift).
     var refactorRebuilds = 0
     /// Residue cells the primal ratio tests passed over since the last refactorization: the
     /// measure of drift that triggers the next (see `refactorIfDrifting()`).
