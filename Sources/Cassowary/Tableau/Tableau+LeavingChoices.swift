@@ -50,7 +50,8 @@ extension Tableau {
     /// 3. A restricted row where it has a positive coefficient, least ratio first.
     /// 4. An external row.
     /// 5. Only when no row holds more than a rounding residue of the marker (a cell under
-    ///    `forcedPivotTolerance` times the column's largest), the row with the largest.
+    ///    `forcedPivotTolerance` times the column's largest, or times 1 when that is smaller),
+    ///    the row with the largest.
     ///
     /// Residues never count before that: the marker's column carries them (cells of 1e-12, from
     /// rows added into rows; the rounding a cell collects comes from multiples of the column's
@@ -69,9 +70,15 @@ extension Tableau {
             residueFloor = Self.residueFloor(columnLargest: columnLargest)
         }
 
-        /// Under this, a cell of a marker's column whose largest is `columnLargest` is a residue.
+        /// Under this, a cell of a marker's column whose largest is `columnLargest` is a residue:
+        /// `forcedPivotTolerance` of that largest, or of 1 when it is smaller, as the other
+        /// residue floors (`Tableau.residueFloor(largest:tolerance:)`). Relative to a column
+        /// whose only real cell was 0.25, a residue of -4.04e-8 passed for a cell, in a
+        /// restricted row of constant 8.8e6: the marker pivoted there at a ratio of 2.2e14, and
+        /// the rows holding residues of it moved by that much times theirs (random program
+        /// seed 185,778; `FuzzedObjectProgramTests`).
         static func residueFloor(columnLargest: Double) -> Double {
-            Tableau.forcedPivotTolerance * columnLargest
+            Tableau.forcedPivotTolerance * Swift.max(1, columnLargest)
         }
 
         /// Weighs a row (of basic `kind`, constant `constant`) in which the marker has coefficient `c`.

@@ -68,8 +68,8 @@ extension Tableau {
 
     /// Where a pivot is forced rather than chosen by a ratio test (the row a removed
     /// constraint's marker leaves through, the artificial variable's replacement), a
-    /// coefficient under this times the largest of its column (a marker's) or row is a rounding
-    /// residue, passed over while another is there. In random systems of 20-100 variables the
+    /// coefficient under this times the largest of its column (a marker's, at least 1) or row is
+    /// a rounding residue, passed over while another is there. In random systems of 20-100 variables the
     /// residues of a marker's column measured 1e-12 to 2e-9 of its largest, and its genuine
     /// small cells 5e-5 and up. `pivotTolerance` of the row's largest would also pass over the
     /// genuine cells of scaled rows (`rowScale`: 1e-3 beside 1e3 becomes 1e-6), and a removal
