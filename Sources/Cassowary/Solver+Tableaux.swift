@@ -42,6 +42,7 @@ extension Solver {
         general.columnCopyMinimum = columnCopyMinimum
         general.unlistedMinimum = unlistedMinimum
         general.refactorFactor = refactorFactor
+        general.checksConstraintDrift = checksConstraintDrift
         if let cells = denseRowsFromCells {
             general.denseRowMinimum = cells
             general.denseRowRatio = 1 << 20

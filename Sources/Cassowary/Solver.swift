@@ -43,6 +43,7 @@ public final class Solver {
     var denseRowsFromCells: Int?
     var unlistedMinimum = Tableau.defaultUnlistedMinimum
     var refactorFactor = Tableau.defaultRefactorFactor
+    var checksConstraintDrift = true
 
     /// Creates an empty solver. It allocates nothing until its first call.
     public convenience init() {
@@ -60,10 +61,12 @@ public final class Solver {
     /// lets columns of that many cells lose their lists (1,024 by default; see
     /// `Tableau.pruneStaleColumns`), and `refactorFactor` sets how many residues per row the
     /// ratio tests pass over before the rows are derived again (4 by default; 0 refactors after
-    /// any; see Tableau+Refactor.swift), so that small random systems reach those paths.
+    /// any; see Tableau+Refactor.swift), so that small random systems reach those paths, and
+    /// `checksConstraintDrift` false turns off the trigger that refactors drifted rows once
+    /// residues appear (`Tableau.constraintsDrifted()`), so that tests reach what drift does.
     package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil,
                  denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil,
-                 refactorFactor factor: Int? = nil) {
+                 refactorFactor factor: Int? = nil, checksConstraintDrift: Bool = true) {
         usesSmallTableau = smallTableau
         tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
         if let rows { incrementalRows = rows }
@@ -71,6 +74,7 @@ public final class Solver {
         denseRowsFromCells = denseCells
         if let unlisted { unlistedMinimum = unlisted }
         if let factor { refactorFactor = factor }
+        self.checksConstraintDrift = checksConstraintDrift
     }
 
     deinit {

@@ -324,10 +324,11 @@ import Testing
     ///
     /// The equality is half of an installed one, which the values already miss by 6.8e-6 (the
     /// drift README's known limits describe), so the check is that it is taken and moves
-    /// nothing, not the reference LP's 1e-6.
+    /// nothing, not the reference LP's 1e-6. The drift trigger is off: it would derive the rows
+    /// again before the add, and the equality's row would then hold no residues.
     @Test func aRedundantEqualityWhoseRowHoldsResidues() {
         let variables = (0..<72).map { Variable("v\($0)") }
-        let solver = Solver(smallTableau: false)
+        let solver = Solver(smallTableau: false, checksConstraintDrift: false)
         func constraint(_ line: Substring) -> Constraint {
             traceConstraint(line.split(separator: " ")[...], variables: variables)
         }

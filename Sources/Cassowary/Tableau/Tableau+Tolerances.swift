@@ -66,6 +66,13 @@ extension Tableau {
     /// (60-250 variables, seeds 0-299: 380 to 387; 250-500 variables, seeds 0-39: 247 to 305).
     static let driftTolerance = 1.0e-9
 
+    /// An installed constraint that misses at the rows' solution by more than this, relative to
+    /// the size of its terms there (at least 1), says the rows drifted, once the ratio tests
+    /// have passed over residues: the solver refactors at the start of its next operation
+    /// (`refactorIfDrifting()`). A hundred times under the fuzz target's measure of a wrong
+    /// answer (1e-6); rows just derived again hold the random programs' constraints to 1e-10.
+    static let residualDriftTolerance = 1.0e-8
+
     /// Where a pivot is forced rather than chosen by a ratio test (the row a removed
     /// constraint's marker leaves through, the artificial variable's replacement), a
     /// coefficient under this times the largest of its column (a marker's, at least 1) or row is

@@ -321,6 +321,11 @@ struct Tableau {
     /// `Tableau.driftTolerance` since the last refactorization (see `reprice(_:at:)`): the
     /// other trigger of the next.
     var objectiveDrifted = false
+    /// The worst constraint residual the last refactorization left (see `constraintsDrifted()`).
+    var residualAfterRefactor = 0.0
+    /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`); tests turn
+    /// it off to reach what drift does.
+    var checksConstraintDrift = true
     /// How many residues per live row (`refactorIfDrifting()`); tests lower it.
     var refactorFactor = Tableau.defaultRefactorFactor
     /// Set when a variable of this tableau is held by another solver too: every variable is then
