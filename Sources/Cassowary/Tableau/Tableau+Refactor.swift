@@ -48,8 +48,14 @@ extension Tableau {
     /// (FuzzSolver's `fixed-constraint-drift`). Residues are where drift shows first, and
     /// layouts pass over none, so they never pay for this check: a pass over the installed
     /// constraints' terms.
+    ///
+    /// It runs only when the ratio tests passed over residues since it last ran, so that a
+    /// system that passed over a few and holds its constraints does not pay for it at every
+    /// operation after.
     private mutating func constraintsDrifted() -> Bool {
-        worstConstraintResidual() > max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor)
+        guard residuesSinceRefactor > residuesAtDriftCheck else { return false }
+        residuesAtDriftCheck = residuesSinceRefactor
+        return worstConstraintResidual() > max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor)
     }
 
     /// Derives every row and the objective again from the installed constraints, keeping the
@@ -134,6 +140,7 @@ extension Tableau {
             try optimize()
         }
         residualAfterRefactor = worstConstraintResidual()
+        residuesAtDriftCheck = 0
     }
 
     /// Whether every installed constraint holds at the rows' solution, markers included, to

@@ -323,6 +323,8 @@ struct Tableau {
     var objectiveDrifted = false
     /// The worst constraint residual the last refactorization left (see `constraintsDrifted()`).
     var residualAfterRefactor = 0.0
+    /// `residuesSinceRefactor` when `constraintsDrifted()` last ran.
+    var residuesAtDriftCheck = 0
     /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`); tests turn
     /// it off to reach what drift does.
     var checksConstraintDrift = true
