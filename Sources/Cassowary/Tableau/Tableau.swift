@@ -325,8 +325,7 @@ struct Tableau {
     var residualAfterRefactor = 0.0
     /// `residuesSinceRefactor` when `constraintsDrifted()` last ran.
     var residuesAtDriftCheck = 0
-    /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`); tests turn
-    /// it off to reach what drift does.
+    /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`); tests unset it.
     var checksConstraintDrift = true
     /// How many residues per live row (`refactorIfDrifting()`); tests lower it.
     var refactorFactor = Tableau.defaultRefactorFactor
