@@ -34,9 +34,7 @@ import Testing
                     try solver.suggestValue(Double(f[2])!, for: x[Int(f[1])!])
                 default:
                     let w = FuzzedProgramTests.parse(line)
-                    var e = Expression(constant: w.constant)
-                    for (v, k) in w.terms { e.append(x[v], k) }
-                    let c = Constraint(e, w.relation, priority: w.priority)
+                    let c = w.constraint(over: x)
                     try solver.add(c)
                     installed.append((c, w))
                 }

@@ -26,6 +26,13 @@ import Testing
             return (r, size)
         }
 
+        /// The constraint as an object over `variables`, indexed as the program numbers them.
+        func constraint(over variables: [Variable]) -> Constraint {
+            var e = Expression(constant: constant)
+            for (v, k) in terms { e.append(variables[v], k) }
+            return Constraint(e, relation, priority: priority)
+        }
+
         /// How far the constraint is from holding at `value` (0 when it holds).
         func violation(_ value: (Int) -> Double) -> Double {
             let r = residual(value).0
@@ -237,9 +244,7 @@ import Testing
         var installed: [Written] = []
         for line in try Self.program(name).split(separator: "\n") {
             let w = Self.parse(line)
-            var e = Expression(constant: w.constant)
-            for (v, k) in w.terms { e.append(x[v], k) }
-            try solver.add(Constraint(e, w.relation, priority: w.priority))
+            try solver.add(w.constraint(over: x))
             installed.append(w)
         }
         solver.updateVariables()

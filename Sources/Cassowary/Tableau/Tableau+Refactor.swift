@@ -32,7 +32,7 @@ extension Tableau {
         let (limit, overflow) = refactorFactor.multipliedReportingOverflow(by: max(64, rows.count - freeSlots.count))
         // A factor that overflows (tests pass `.max`) turns both residue triggers off.
         guard objectiveDrifted || (!overflow && residuesSinceRefactor > limit)
-                || (checksConstraintDrift && !overflow && residuesSinceRefactor > 0 && constraintsDrifted()) else { return }
+                || (checksConstraintDrift && !overflow && constraintsDrifted()) else { return }
         try refactor()
     }
 
@@ -55,7 +55,8 @@ extension Tableau {
     private mutating func constraintsDrifted() -> Bool {
         guard residuesSinceRefactor > residuesAtDriftCheck else { return false }
         residuesAtDriftCheck = residuesSinceRefactor
-        return worstConstraintResidual() > max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor)
+        let floor = max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor)
+        return worstConstraintResidual() > floor
     }
 
     /// Derives every row and the objective again from the installed constraints, keeping the
@@ -80,7 +81,7 @@ extension Tableau {
     /// 5. Restore feasibility (the dual simplex) and optimality (the primal simplex): the basis
     ///    was both, and what the rounding moves is small.
     /// 6. Should the dual simplex find a row it cannot repair (step 5), or the rows of a basis
-    ///    step 4 could not keep not hold the constraints (`rowsHoldTheirConstraints()`), the
+    ///    step 4 could not keep not hold the constraints (`worstConstraintResidual()`), the
     ///    basis is given up, and the rows are written again as a fresh solver would add the
     ///    constraints (`rebuild()`).
     mutating func refactor() throws {
@@ -122,6 +123,7 @@ extension Tableau {
             rows[slot].constant = 0
         }
         var sound = true
+        var residual: Double?
         do { try dualOptimize() } catch is DualOptimizeFailure {
             // A row no symbol can repair: the rows of the kept basis say the required
             // constraints cannot hold together, where the drifted rows said they could.
@@ -131,24 +133,22 @@ extension Tableau {
             try optimize()
             // A basis step 4 could not keep: rows solved for other symbols, external cells
             // judged residues dropped. Where values ran far past the constraints' sizes, what
-            // was dropped was no residue.
-            sound = kept || rowsHoldTheirConstraints()
+            // was dropped was no residue. The rows must hold every installed constraint,
+            // markers included (so that soft ones count), to 1e-6 of its size: the fuzz
+            // target's measure of a wrong answer.
+            if !kept {
+                residual = worstConstraintResidual()
+                sound = residual! <= 1e-6
+            }
         }
         // 6. The basis given up.
         if !sound {
             try rebuild()
             try optimize()
+            residual = nil
         }
-        residualAfterRefactor = worstConstraintResidual()
+        residualAfterRefactor = residual ?? worstConstraintResidual()
         residuesAtDriftCheck = 0
-    }
-
-    /// Whether every installed constraint holds at the rows' solution, markers included, to
-    /// 1e-6 of the size of its terms there (at least 1): the rows say what the constraints say.
-    /// (The fuzz target's measure of a wrong answer, applied to every constraint and its
-    /// markers, so that soft ones count as well.)
-    private mutating func rowsHoldTheirConstraints() -> Bool {
-        worstConstraintResidual() <= 1e-6
     }
 
     /// The largest miss of an installed constraint at the rows' solution, markers included,

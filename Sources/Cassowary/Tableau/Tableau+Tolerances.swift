@@ -70,17 +70,18 @@ extension Tableau {
     /// the size of its terms there (at least 1), says the rows drifted, once the ratio tests
     /// have passed over residues: the solver refactors at the start of its next operation
     /// (`refactorIfDrifting()`). A hundred times under the fuzz target's measure of a wrong
-    /// answer (1e-6); rows just derived again hold the random programs' constraints to 1e-10.
+    /// answer (1e-6); rows derived again after every operation held the random program that
+    /// needed it (`fixed-constraint-drift`) under 1e-9 throughout.
     static let residualDriftTolerance = 1.0e-8
 
     /// Where a pivot is forced rather than chosen by a ratio test (the row a removed
     /// constraint's marker leaves through, the artificial variable's replacement), a
-    /// coefficient under this times the largest of its column (a marker's, at least 1) or row is
-    /// a rounding residue, passed over while another is there. In random systems of 20-100 variables the
-    /// residues of a marker's column measured 1e-12 to 2e-9 of its largest, and its genuine
-    /// small cells 5e-5 and up. `pivotTolerance` of the row's largest would also pass over the
-    /// genuine cells of scaled rows (`rowScale`: 1e-3 beside 1e3 becomes 1e-6), and a removal
-    /// then left rows infeasible that the ratio rule keeps feasible. (A new row's subject is
+    /// coefficient under this times the largest of its column (a marker's, at least 1) or row
+    /// is a rounding residue, passed over while another is there. In random systems of 20-100
+    /// variables the residues of a marker's column measured 1e-12 to 2e-9 of its largest, and
+    /// its genuine small cells 5e-5 and up. `pivotTolerance` of the row's largest would also
+    /// pass over the genuine cells of scaled rows (`rowScale`: 1e-3 beside 1e3 becomes 1e-6),
+    /// and a removal then left rows infeasible that the ratio rule keeps feasible. (A new row's subject is
     /// chosen as kiwi does, but for residues under `subjectTolerance`: skipping externals under
     /// `pivotTolerance` of the row's largest there left the stress probe's seed 4019 far from
     /// its optimum.)
