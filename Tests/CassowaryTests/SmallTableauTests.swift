@@ -176,6 +176,49 @@ private func outcome(_ body: () throws -> Void) -> String {
         expectSound(solver)
     }
 
+    /// A required equality's dummy is in no row of the small tableau, so removing one is the
+    /// first call it does not serve: the solver moves to the general tableau, which takes it out.
+    /// A redundant one (its row empties: `y == 10` beside `x == 10` and `y == x`) is installed
+    /// without a row, and comes out the same way.
+    @Test(arguments: [false, true]) func removingARequiredEqualityPromotes(redundant: Bool) throws {
+        let solver = Solver()
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        let a = try solver.add(x == 10)
+        let b = try solver.add(y == x)
+        try solver.add((y == 30).priority(.defaultLow))
+        let c = try solver.add(redundant ? y == 10 : x <= 40)
+        try solver.remove(try solver.add(y >= 5))   // an inequality comes out in the small tableau
+        #expect(solver.isSmall)
+        #expect(solver.value(of: y) == 10 && solver.constraintCount == 4)
+        try solver.remove(redundant ? c : b)
+        #expect(!solver.isSmall)
+        #expect(solver.constraintCount == 3)
+        // Without `b`, y goes to its own preference; without the redundant `c`, nothing moves.
+        #expect(solver.value(of: y) == (redundant ? 10 : 30))
+        try solver.remove(a)
+        if redundant {
+            #expect(solver.value(of: x) == 30, "y == x and y's preference")
+        } else {
+            #expect(solver.value(of: x) <= 40, "x <= 40 alone")
+        }
+        expectSound(solver)
+    }
+
+    /// The same through objects: the cell keeps its structure, a required equality removed moves
+    /// the solver with every installed constraint.
+    @Test func removingARequiredEqualityOfObjectsPromotes() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let a = x == 10, b = y == x + 5, soft = (y == 30).priority(.defaultLow)
+        try solver.add([a, b, soft])
+        solver.updateVariables()
+        #expect(solver.isSmall && y.value == 15)
+        try solver.remove(b)
+        solver.updateVariables()
+        #expect(!solver.isSmall)
+        #expect(x.value == 10 && y.value == 30 && solver.constraintCount == 2)
+    }
+
     /// Errors in a small system are the general tableau's, with names and minimal conflict sets;
     /// the solver goes on after them.
     @Test func errorsAreTheGeneralTableausOwn() throws {
