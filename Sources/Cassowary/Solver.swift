@@ -280,7 +280,8 @@ public final class Solver {
         public var refactorizations: Int = 0
     }
 
-    /// The solver's counts of work and size, for diagnostics and benchmarks.
+    /// The solver's counts of work and size, for diagnostics and benchmarks: those of the
+    /// current solution, so a small system runs the simplex it left for the next read first.
     /// - Complexity: O(rows).
     public var statistics: Statistics {
         settleSmall()
