@@ -100,7 +100,7 @@ extension SmallTableau {
             }
             if subject >= 0 {
                 makeBasic(subject, in: row)
-            } else if (masks[2 * row] | masks[2 * row + 1]) == 0 {
+            } else if holdsNothing(row) {
                 // 5. No symbols (rows hold no dummies): redundant when the constant is zero,
                 //    and installed without a row; else unsatisfiable.
                 guard abs(constants[row]) < SmallTableau.epsilon else { throw Refusal() }
@@ -198,7 +198,7 @@ extension SmallTableau {
         let artRow = symbolRow[Int(art)]
         if artRow >= 0 {
             let l = Int(artRow)
-            if !success || (masks[2 * l] | masks[2 * l + 1]) == 0 {
+            if !success || holdsNothing(l) {
                 freeLine(l)
                 dropSymbol(art)
                 return success

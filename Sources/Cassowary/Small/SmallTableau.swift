@@ -5,11 +5,11 @@
 /// another costs the source's terms, and finding the rows of a symbol costs its column's bits:
 /// no merging of sorted cells, no column lists, no hashing. It runs kiwi's algorithm (the same
 /// steps as `Tableau`, which is the general one) with the same rules for subjects, entering and
-/// leaving symbols.
+/// leaving symbols, but its rows hold no dummy markers (see `add`).
 ///
 /// A `Solver` starts here on its first value-API call and moves to `Tableau` (*promotion*) on the
-/// first call this tableau does not serve (an object, an edit variable, a new constant, an error)
-/// or once the system outgrows it (128 symbols, 64 lines, 8 priorities, 128 constraints, 256
+/// first call this tableau does not serve (an object, an edit variable, a new constant, the
+/// removal of a required equality, an error) or once the system outgrows it (128 symbols, 64 lines, 8 priorities, 128 constraints, 256
 /// logged calls). Promotion replays the log of the calls that succeeded here into a new
 /// `Tableau`, which numbers symbols and tags exactly as this one did (both take free symbols and
 /// tags last in, first out), so every handle given out stays valid.
@@ -153,6 +153,11 @@ struct SmallTableau {
     /// Whether line `l` holds symbol `s`.
     @inline(__always) func holds(_ l: Int, _ s: Int32) -> Bool {
         masks[2 * l + Int(s >> 6)] & (1 << UInt64(s & 63)) != 0
+    }
+
+    /// Whether line `l` holds no symbol at all.
+    @inline(__always) func holdsNothing(_ l: Int) -> Bool {
+        (masks[2 * l] | masks[2 * l + 1]) == 0
     }
 
     /// The coefficient of `s` in line `l` (0 when the line does not hold it).

@@ -81,10 +81,10 @@ extension Tableau {
     /// variables the residues of a marker's column measured 1e-12 to 2e-9 of its largest, and
     /// its genuine small cells 5e-5 and up. `pivotTolerance` of the row's largest would also
     /// pass over the genuine cells of scaled rows (`rowScale`: 1e-3 beside 1e3 becomes 1e-6),
-    /// and a removal then left rows infeasible that the ratio rule keeps feasible. (A new row's subject is
-    /// chosen as kiwi does, but for residues under `subjectTolerance`: skipping externals under
-    /// `pivotTolerance` of the row's largest there left the stress probe's seed 4019 far from
-    /// its optimum.)
+    /// and a removal then left rows infeasible that the ratio rule keeps feasible. (A new row's
+    /// subject is chosen as kiwi does, but for residues under `subjectTolerance`: skipping
+    /// externals under `pivotTolerance` of the row's largest there left the stress probe's seed
+    /// 4019 far from its optimum.)
     static let forcedPivotTolerance = 1.0e-7
 
     /// A new row is never solved for an external variable whose coefficient is under this times
