@@ -132,4 +132,67 @@ import Testing
         }
         expectMatchesReference(solver, installed, variables: v, "after the adds")
     }
+
+    /// A genuine small cell in a row whose largest is large limits the ratio test (its step 2,
+    /// `Tableau.leavingRow`). Solver program 284,915's end state (32 variables, coefficients
+    /// 1/4-8, five priorities), added in reverse order to the general tableau and shrunk to 39
+    /// constraints: the last add's simplex reached an entering error symbol at -7.7e-4 (-1/1296)
+    /// in a slack row whose largest is 1,114, and at -1.09e-3 in an error row of a slightly
+    /// larger ratio. The first passed for a residue, the pivot took the second, and the cell
+    /// dropped as rounding moved its row by 870,218: a required equality ended 5.8e-6 off and
+    /// level 50 at 810,698, where the reference LP reaches 1,475.7.
+    @Test func aSmallCellOfALongRowLimitsTheStep() throws {
+        let variables = (0..<30).map { Variable("v\($0)") }
+        let solver = Solver(smallTableau: false)
+        var system: [(Constraint, Double)] = []
+        for line in Self.program284915.split(separator: "\n") {
+            let c = traceConstraint(line.split(separator: " ")[...], variables: variables)
+            try solver.add(c)
+            system.append((c, c.expression.constant))
+        }
+        expectMatchesReference(solver, system, variables: variables, "after the last add")
+    }
+
+    /// Each line: relation, priority, constant, then `variable:coefficient` terms.
+    static let program284915 = """
+        ge 1000 0 12:3 25:-2 18:-3 1:0.5
+        eq 251 384 17:-4 17:-0.25
+        eq 750 848 16:-1 23:-2 17:3 13:8
+        eq 1000 -496 13:-3
+        eq 750 632 13:-0.25 28:-1
+        ge 1000 280 29:0.25 1:3 1:-4
+        ge 251 872 27:3 7:-1 26:8
+        eq 999 -904 22:-0.25 23:-8 15:-0.5 21:1.5
+        le 750 896 4:8 28:8 20:-1 15:-0.25
+        le 251 -776 7:-8
+        ge 251 -896 17:3
+        le 250 -856 24:0.25
+        eq 750 144 10:0.5 16:3
+        ge 250 904 21:-2
+        eq 251 624 20:2 26:3
+        eq 750 -8 15:0.25 19:4
+        eq 50 -824 14:-1 13:0.5 2:0.25 1:-0.75
+        ge 999 480 13:-8 13:2 18:-0.25
+        le 750 584 6:-0.75
+        ge 1000 -320 25:0.5 15:4 8:-0.75 25:-3
+        eq 750 120 1:1 25:-4 23:-4
+        eq 1000 1000 25:1 24:-4
+        ge 1000 -1000 20:-2 11:1.5
+        le 750 -976 0:1.5 19:2 27:8
+        ge 250 -384 14:3 3:-0.25 23:3
+        eq 1000 -1008 9:0.5
+        le 251 -1024 10:-4 9:0.5 2:-8 5:3
+        ge 50 -1024 15:-2
+        ge 50 -984 24:4 16:0.5
+        le 1000 72 3:1.5 6:1.5
+        eq 250 -56 15:3 1:0.25
+        eq 1000 464 4:-0.5 29:2 6:-3 24:2
+        eq 1000 -824 27:-0.25 0:1 11:-0.5
+        le 50 424 17:-8
+        ge 999 -744 24:1.5 29:-0.75 15:0.5
+        ge 750 864 13:3 5:-2 28:-0.75
+        le 1000 808 8:-3 12:3 5:-0.25
+        ge 50 -32 20:3 7:-1
+        le 1000 -144 7:-4 22:0.25
+        """
 }

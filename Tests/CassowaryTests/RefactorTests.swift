@@ -220,7 +220,9 @@ import Testing
     /// stay under a million (past it, the rows' rounding is the values' size times 1e-16 per
     /// pivot, and the fuzz target's checks stand down too). Since the drift trigger
     /// (`Tableau.constraintsDrifted()`) derives the rows again before they drift that far, the
-    /// programs hold without a rebuild; they reach it with the trigger off.
+    /// programs hold without a rebuild; the first reaches it with the trigger off. The second no
+    /// longer does since the ratio test weighs the small cells it passes over against the step
+    /// (`Tableau.leavingRow`, step 2): it stays here as a replay that must hold.
     @Test(arguments: ["refactor-rebuild", "refactor-rebuild-2"], [true, false])
     func aBasisThatCannotBeMadeFeasibleIsRebuilt(program: String, checksDrift: Bool) throws {
         func expectRequiredHeld(_ installed: [FuzzedProgramTests.Written], _ value: (Int) -> Double, _ label: String) {
@@ -243,7 +245,7 @@ import Testing
         }
         expectRequiredHeld(replay.installed, { fresh.value(of: y[$0]) }, "a fresh solver")
         expectSound(fresh)
-        if !checksDrift {
+        if !checksDrift && program == "refactor-rebuild" {
             #expect(solver.tableau.refactorRebuilds + fresh.tableau.refactorRebuilds > 0,
                     "the program no longer needs a rebuild: it tests nothing here")
         }

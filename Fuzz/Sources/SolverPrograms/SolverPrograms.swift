@@ -260,6 +260,13 @@ func wellScaled(_ installed: [Written], _ value: (Int) -> Double) -> Bool {
 func checkRefusal(_ installed: [Written], _ refused: Written, _ variableCount: Int) {
     let fresh = Solver()
     let variables = (0..<variableCount).map { Variable("y\($0)") }
+    if ProcessInfo.processInfo.environment["FUZZ_DUMP"] == "1" {
+        for c in installed.reversed() {
+            let rel = c.relation == .equal ? "eq" : c.relation == .lessThanOrEqual ? "le" : "ge"
+            let terms = c.terms.map { "\($0.variable):\($0.coefficient)" }.joined(separator: " ")
+            FileHandle.standardError.write("\(rel) \(c.priority.rawValue) \(c.constant) \(terms)\n".data(using: .utf8)!)
+        }
+    }
     do {
         for c in installed + [refused] where c.priority.isRequired {
             var expression = Expression(constant: c.constant)
@@ -296,33 +303,43 @@ func levels(_ installed: [Written], _ value: (Int) -> Double) -> [(priority: Dou
     return byPriority.sorted { $0.key > $1.key }.map { ($0.key, $0.value.error, $0.value.size) }
 }
 
-/// Traps unless a fresh solver, given the installed constraints (at their current constants) in
-/// the reverse order, takes every one of them and reaches the same levels: the incremental
-/// solver's adds, removes and constant changes must end where a solve from scratch does. Levels
-/// are compared highest first, each to 1e-6 of the size of its constraints' terms; past the first
-/// level that differs by less than that but not by nothing, lower levels may trade within it, so
-/// the comparison stops there.
+/// Traps unless two fresh solvers, given the installed constraints (at their current constants)
+/// in the reverse order, take every one of them and reach the same levels: the incremental
+/// solver's adds, removes and constant changes must end where a solve from scratch does. The
+/// first solver keeps a small system in its small dense tableau; the second is sent to the
+/// general tableau before its first add (an edit variable, added and removed, takes it there),
+/// so that both tableaux solve every system from scratch. Levels are compared highest first,
+/// each to 1e-6 of the size of its constraints' terms; past the first level that differs by
+/// less than that but not by nothing, lower levels may trade within it, so the comparison stops
+/// there.
 func checkAgainstFreshSolver(_ installed: [Written], _ value: (Int) -> Double, _ variableCount: Int) {
-    let fresh = Solver()
-    let variables = (0..<variableCount).map { Variable("y\($0)") }
-    for (k, c) in installed.enumerated().reversed() {
-        var expression = Expression(constant: c.constant)
-        for t in c.terms { expression.append(variables[t.variable], t.coefficient) }
-        do {
-            try fresh.add(Constraint(expression, c.relation, priority: c.priority))
-        } catch {
-            fatalError("a fresh solver refused installed constraint \(k) of \(installed.count): \(error)")
+    for general in [false, true] {
+        let fresh = Solver(), which = general ? "general" : "small"
+        if general {
+            let edit = Variable("edit")
+            try? fresh.addEditVariable(edit, priority: .defaultLow)
+            try? fresh.removeEditVariable(edit)
         }
-    }
-    fresh.updateVariables()
-    guard wellScaled(installed, value), wellScaled(installed, { variables[$0].value }) else { return }
-    checkRequired(installed, { variables[$0].value }, -1)
-    let incremental = levels(installed, value), scratch = levels(installed, { variables[$0].value })
-    for (a, b) in zip(incremental, scratch) {
-        let tolerance = 1e-6 * max(1, a.size, b.size)
-        guard abs(a.error - b.error) <= tolerance else {
-            fatalError("level \(a.priority): the incremental solver ends at \(a.error), a fresh one at \(b.error)")
+        let variables = (0..<variableCount).map { Variable("y\($0)") }
+        for (k, c) in installed.enumerated().reversed() {
+            var expression = Expression(constant: c.constant)
+            for t in c.terms { expression.append(variables[t.variable], t.coefficient) }
+            do {
+                try fresh.add(Constraint(expression, c.relation, priority: c.priority))
+            } catch {
+                fatalError("a fresh solver (\(which) tableau) refused installed constraint \(k) of \(installed.count): \(error)")
+            }
         }
-        if abs(a.error - b.error) > 1e-9 * max(1, a.size, b.size) { return }
+        fresh.updateVariables()
+        guard wellScaled(installed, value), wellScaled(installed, { variables[$0].value }) else { continue }
+        checkRequired(installed, { variables[$0].value }, -1)
+        let incremental = levels(installed, value), scratch = levels(installed, { variables[$0].value })
+        for (a, b) in zip(incremental, scratch) {
+            let tolerance = 1e-6 * max(1, a.size, b.size)
+            guard abs(a.error - b.error) <= tolerance else {
+                fatalError("level \(a.priority): the incremental solver ends at \(a.error), a fresh one (\(which) tableau) at \(b.error)")
+            }
+            if abs(a.error - b.error) > 1e-9 * max(1, a.size, b.size) { break }
+        }
     }
 }

@@ -161,8 +161,23 @@ extension Tableau {
 // hold the entering symbol at a rounding residue would limit it.
 extension Tableau {
     /// The ratio test (see `LeavingChoice`): the restricted row that limits how far `q` can grow,
-    /// or nil when none does. Rows where `q`'s coefficient is a residue (`isResidue`) do not
-    /// limit it; they are kept in `passedSlots` / `passedCells`, for `dropPassedResidues`.
+    /// or nil when none does, in two passes.
+    /// 1. Rows where `q`'s coefficient is a residue (`isResidue`, under `pivotTolerance` of the
+    ///    row's largest) are passed over and kept in `passedSlots` / `passedCells`; the least
+    ///    ratio of the others is the step.
+    /// 2. A passed row that the step would take infeasible, and whose coefficient is no residue
+    ///    at `forcedPivotTolerance` (1e-7 of its row's largest), limits `q` first
+    ///    (`passedRow(within:bland:)`): the least ratio among those.
+    ///
+    /// Without step 2, a row whose largest is large hides a genuine small coefficient of `q`
+    /// behind a farther row whose same-sized coefficient is at or over `residueGate`, and
+    /// `dropPassedResidues` takes the genuine cell for rounding. Solver program 284,915's 42
+    /// constraints, added fresh in reverse order: `q` at -7.7e-4 (-1/1296, a product of the
+    /// program's coefficients) in a slack row whose largest is 1,114, ratio 1.1270e9, passed
+    /// over for an error row at -1.09e-3, ratio 1.1278e9. The dropped cell moved its row by
+    /// 870,218; a required equality ended 5.8e-6 off, level 251 counted 0 where its constraints
+    /// were 625 off, and level 50 ended at 810,698 where the optimum is 1,475.7. Cells under
+    /// 1e-7 of their row's largest stay passed, as residueLeavingRow's step 2 leaves them.
     mutating func leavingRow(for q: Int32, bland: Bool = false) -> (Int32, Double)? {
         collectColumn(q)
         passedSlots.removeAll()
@@ -184,6 +199,25 @@ extension Tableau {
             choice.consider(Int(slot), basic: b, kind: kind, ratio: -rows[Int(slot)].constant / c)
         }
         residuesSinceRefactor &+= passedSlots.count
+        guard let (slot, ratio) = choice.result else { return nil }
+        if !passedSlots.isEmpty, let nearer = passedRow(within: ratio, bland: bland) { return nearer }
+        return (Int32(slot), ratio)
+    }
+
+    /// Step 2 of `leavingRow` and of `residueLeavingRow`: the passed row that limits the entering
+    /// symbol before `step` (infinity: at all), or nil. Among the passed rows that a step of
+    /// `step` would take infeasible, and whose cell is no residue at `forcedPivotTolerance` of
+    /// their row's largest, the least ratio.
+    private mutating func passedRow(within step: Double, bland: Bool) -> (Int32, Double)? {
+        var choice = LeavingChoice(bland: bland)
+        for k in passedSlots.indices {
+            let slot = passedSlots[k]
+            let c = cellCoefficients[passedCells[k]]
+            guard rows[Int(slot)].constant + c * step < -Tableau.epsilon,
+                  !isResidue(c, in: slot, tolerance: Tableau.forcedPivotTolerance) else { continue }
+            let ratio = -rows[Int(slot)].constant / c
+            choice.consider(Int(slot), basic: rows[Int(slot)].basic, kind: rowKinds[Int(slot)], ratio: ratio)
+        }
         return choice.result.map { (Int32($0.0), $0.1) }
     }
 
@@ -202,8 +236,9 @@ extension Tableau {
     }
 
     /// Before a primal pivot that grows the entering symbol by `step`: drops its residue cells
-    /// (`leavingRow` passed over them) from the rows that step would take
-    /// infeasible, as the rounding residues of zero they stand for. Left in, each would make its
+    /// (`leavingRow` passed over them; since its step 2, those under `forcedPivotTolerance` of
+    /// their row's largest) from the rows that step would take infeasible, as the rounding
+    /// residues of zero they stand for. Left in, each would make its
     /// row's constant negative by up to the residue times `step`, a primal infeasibility the
     /// primal simplex does not repair: its later ratio tests read negative ratios and cycle (the
     /// stress probe's seed 3034). The rows' identities move by that much instead, which is the
@@ -240,14 +275,7 @@ extension Tableau {
     mutating func residueLeavingRow(for q: Int32, level l: Int, bland: Bool) -> (Int32, Double)? {
         reprice(q, at: l)
         guard objectiveCoefficient(l, q) < -Tableau.optimalityTolerance else { return nil }
-        var choice = LeavingChoice(bland: bland)
-        for k in passedSlots.indices {
-            let slot = passedSlots[k]
-            let c = cellCoefficients[passedCells[k]]
-            guard !isResidue(c, in: slot, tolerance: Tableau.forcedPivotTolerance) else { continue }
-            choice.consider(Int(slot), basic: rows[Int(slot)].basic, kind: rowKinds[Int(slot)], ratio: -rows[Int(slot)].constant / c)
-        }
-        if let (slot, ratio) = choice.result { return (Int32(slot), ratio) }
+        if let choice = passedRow(within: .infinity, bland: bland) { return choice }
         stalledSymbols.append(q)
         return nil
     }
