@@ -30,7 +30,10 @@ extension Solver {
     /// The current solution's value of a variable this solver owns (0 for any other handle).
     /// No ``updateVariables()`` is needed: the solution is brought up to date on demand.
     public func value(of variable: VariableHandle) -> Double {
-        if mode == .small { return small.owns(variable) ? small.value(of: variable.symbol) : 0 }
+        if mode == .small {
+            settleSmall()
+            if mode == .small { return small.owns(variable) ? small.value(of: variable.symbol) : 0 }
+        }
         guard tableau.owns(variable) else { return 0 }
         return tableau.value(of: variable.symbol)
     }

@@ -33,6 +33,13 @@ extension Solver {
         }
     }
 
+    /// Runs the simplex the small tableau left for when its solution is read (see
+    /// `SmallTableau.settled`); at a numerical dead end there, the general tableau takes the
+    /// system and solves it.
+    func settleSmall() {
+        if isSmall && !small.settle() { promote() }
+    }
+
     /// Moves the system to the general tableau: made with its storage, then given the small
     /// tableau's calls again, in order, so that every handle stays valid; or the installed
     /// objects again, in the order they were installed.

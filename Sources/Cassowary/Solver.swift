@@ -210,6 +210,7 @@ public final class Solver {
     ///   the rows that read those rows' values, and the variables that moved; after constraints
     ///   were added or removed, O(variables + cells of the rows that depend on other rows).
     public func updateVariables() {
+        settleSmall()
         switch mode {
         case .general: tableau.updateVariables()
         case .smallObjects: updateSmallVariables()
@@ -219,6 +220,7 @@ public final class Solver {
 
     /// The current solution's value of a variable (0 for a variable the solver does not know).
     public func value(of variable: Variable) -> Double {
+        settleSmall()
         if mode == .smallObjects { return smallValue(of: variable) }
         guard let s = tableau.existingSymbol(for: variable) else { return 0 }
         return tableau.value(of: s)
@@ -249,7 +251,8 @@ public final class Solver {
     /// The objective of each priority level below required, highest first: the sum of the
     /// violations of the constraints at that priority in the current solution.
     package var violationsByPriority: [(priority: Priority, violation: Double)] {
-        isSmall ? small.levelValues.map { (Priority($0.priority), $0.value) }
+        settleSmall()
+        return isSmall ? small.levelValues.map { (Priority($0.priority), $0.value) }
             : tableau.levels.map { (Priority($0.priority), $0.value) }
     }
 
@@ -277,9 +280,11 @@ public final class Solver {
         public var refactorizations: Int = 0
     }
 
-    /// The solver's counts of work and size, for diagnostics and benchmarks.
+    /// The solver's counts of work and size, for diagnostics and benchmarks: those of the
+    /// current solution, so a small system runs the simplex it left for the next read first.
     /// - Complexity: O(rows).
     public var statistics: Statistics {
+        settleSmall()
         if isSmall {
             let counts = small.rowCounts
             return Statistics(pivots: small.pivotCount, boundFlips: 0, rows: counts.rows, cells: counts.cells,
@@ -325,7 +330,8 @@ public final class Solver {
     #if CASSOWARY_CHECKS
     /// The broken tableau invariants (debug builds only); empty when the tableau is sound.
     package func invariantViolations() -> [String] {
-        isSmall ? small.invariantViolations() : tableau.invariantViolations()
+        settleSmall()
+        return isSmall ? small.invariantViolations() : tableau.invariantViolations()
     }
 
     /// Whether the values pass has a current DAG program, and how many it built so far (debug

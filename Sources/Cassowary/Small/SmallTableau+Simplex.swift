@@ -110,9 +110,9 @@ extension SmallTableau {
                 guard addWithArtificialVariable(row) else { throw Refusal() }
             }
         }
-        // 7. Optimize, then record the constraint.
+        // 7. Record the constraint; the simplex waits for the values to be read (`settled`).
         let t = storeTag(marker: marker, other: other, priority: priority, constant: expression.constant)
-        guard optimize() else { throw Refusal() }
+        settled = false
         guard keepsLog else { return ConstraintHandle(owner: serial, tag: t, generation: tags[Int(t)].generation) }
         let start = Int32(logTermCount)
         expression.forEachTerm { s, c in
@@ -216,6 +216,16 @@ extension SmallTableau {
     }
 
     // MARK: - Optimize
+
+    /// Runs the simplex that adds and removals left for later, when the levels are not optimal
+    /// yet. False at a numerical dead end (see `optimize()`): the tableau may then be unusable,
+    /// and `Solver` promotes.
+    mutating func settle() -> Bool {
+        if settled { return true }
+        guard optimize() else { return false }
+        settled = true
+        return true
+    }
 
     /// The primal simplex over the levels, highest priority first: a symbol enters at a level
     /// only if no higher level holds it. The entering symbol is the lowest with a cost under
@@ -331,10 +341,10 @@ extension SmallTableau {
         // 3. The marker's row goes: pivoted in first when the marker is parametric.
         if symbolRow[Int(marker)] < 0 { pivot(marker, leaving) }
         freeLine(leaving)
-        // 4. The symbols no constraint binds any more, then optimize.
+        // 4. The symbols no constraint binds any more; the simplex waits (`settled`).
         if tag.other >= 0 { dropSymbol(tag.other) }
         dropSymbol(marker)
-        guard optimize() else { throw Refusal() }
+        settled = false
         record(LogEntry(kind: .remove, relation: .equal, index: t, termStart: 0, termCount: 0, priority: 0, constant: 0))
     }
 
