@@ -21,7 +21,8 @@ import Foundation
 // With FUZZ_SOLVER_EXACT=1 and mild numbers the program is also held to exactness: a required
 // constraint that does not hold after an update (off by more than 1e-6 of its terms' size), a
 // required constraint refused that a fresh solver takes, and an end state whose levels a fresh
-// solver, given the same constraints, does not reach. That mode is off by default: it finds
+// solver, given the same constraints, does not reach (solved twice: in the small tableau and in
+// the general one, see `checkAgainstFreshSolver`). That mode is off by default: it finds
 // programs the solver does not meet yet (README, known limits; reproducers in
 // Fuzz/Findings/FuzzSolver), and a run stops at its first finding.
 
