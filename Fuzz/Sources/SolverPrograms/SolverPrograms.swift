@@ -261,13 +261,6 @@ func wellScaled(_ installed: [Written], _ value: (Int) -> Double) -> Bool {
 func checkRefusal(_ installed: [Written], _ refused: Written, _ variableCount: Int) {
     let fresh = Solver()
     let variables = (0..<variableCount).map { Variable("y\($0)") }
-    if ProcessInfo.processInfo.environment["FUZZ_DUMP"] == "1" {
-        for c in installed.reversed() {
-            let rel = c.relation == .equal ? "eq" : c.relation == .lessThanOrEqual ? "le" : "ge"
-            let terms = c.terms.map { "\($0.variable):\($0.coefficient)" }.joined(separator: " ")
-            FileHandle.standardError.write("\(rel) \(c.priority.rawValue) \(c.constant) \(terms)\n".data(using: .utf8)!)
-        }
-    }
     do {
         for c in installed + [refused] where c.priority.isRequired {
             var expression = Expression(constant: c.constant)

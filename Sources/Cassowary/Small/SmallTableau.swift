@@ -10,7 +10,8 @@
 ///
 /// A `Solver` starts here on its first value-API call and moves to `Tableau` (*promotion*) on the
 /// first call this tableau does not serve (an object, an edit variable, a new constant, the
-/// removal of a required equality, an error) or once the system outgrows it (128 symbols, 64 lines, 8 priorities, 128 constraints, 256
+/// removal of a required equality, an error, a numerical dead end of the simplex at a read) or
+/// once the system outgrows it (128 symbols, 64 lines, 8 priorities, 128 constraints, 256
 /// logged calls). Promotion replays the log of the calls that succeeded here into a new
 /// `Tableau`, which numbers symbols and tags exactly as this one did (both take free symbols and
 /// tags last in, first out), so every handle given out stays valid.
@@ -68,7 +69,8 @@ struct SmallTableau {
     /// Whether the levels are optimal. kiwi runs the primal simplex after every add and removal;
     /// here adds and removals only make the rows feasible (the artificial phase included) and
     /// the simplex runs once, when the solution is read (`settle()`): a cold cell's 30 adds
-    /// then pivot toward one optimum rather than each intermediate one (7% of its instructions).
+    /// then pivot toward one optimum rather than each intermediate one (9% of a cell's
+    /// instructions through values: 61.6k to 56.1k).
     var settled = true
     /// Whether calls are logged for promotion: a system of `Variable` and `Constraint` objects
     /// keeps none, since its promotion adds the installed objects again (see

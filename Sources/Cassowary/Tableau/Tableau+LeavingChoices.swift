@@ -238,11 +238,11 @@ extension Tableau {
     /// Before a primal pivot that grows the entering symbol by `step`: drops its residue cells
     /// (`leavingRow` passed over them; since its step 2, those under `forcedPivotTolerance` of
     /// their row's largest) from the rows that step would take infeasible, as the rounding
-    /// residues of zero they stand for. Left in, each would make its
-    /// row's constant negative by up to the residue times `step`, a primal infeasibility the
-    /// primal simplex does not repair: its later ratio tests read negative ratios and cycle (the
-    /// stress probe's seed 3034). The rows' identities move by that much instead, which is the
-    /// size of the rounding the residue came from.
+    /// residues of zero they stand for. Left in, each would make its row's constant negative by
+    /// up to the residue times `step`, a primal infeasibility the primal simplex does not
+    /// repair: its later ratio tests read negative ratios and cycle (the stress probe's seed
+    /// 3034). The rows' identities move by that much instead, which is the size of the rounding
+    /// the residue came from.
     mutating func dropPassedResidues(step: Double, into slot: Int32) {
         for k in passedSlots.indices where passedSlots[k] != slot {
             let t = passedSlots[k]
