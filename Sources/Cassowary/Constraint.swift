@@ -24,8 +24,23 @@ extension Relation: CustomStringConvertible {
 /// ``Solver/setConstant(_:for:)-(_,Constraint)`` changes the constant a solver uses for an
 /// installed one.
 public final class Constraint {
-    /// The left side minus the right side.
-    public let expression: Expression
+    /// The left side minus the right side (a copy of the terms kept below).
+    public var expression: Expression {
+        var e = Expression(constant: constant)
+        e.v0 = v0
+        e.v1 = v1
+        e.v2 = v2
+        e.v3 = v3
+        e.coefficients = SIMD4(c0, c1, c2, c3)
+        return e
+    }
+    /// The expression's fields, with the four inline coefficients as four `Double`s rather than
+    /// one `SIMD4<Double>` (see Constraint+Terms.swift).
+    let v0, v1, v2: Variable?
+    let v3: AnyObject?
+    let c0, c1, c2, c3: Double
+    /// The expression's constant.
+    let constant: Double
     /// How the expression relates to zero.
     public let relation: Relation
     /// The constraint's priority.
@@ -38,9 +53,25 @@ public final class Constraint {
     @exclusivity(unchecked) var cachedTag: Int32 = -1
 
     /// Creates the constraint `expression relation 0`.
-    public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required) {
-        self.expression = expression
+    public init(_ expression: consuming Expression, _ relation: Relation, priority: Priority = .required) {
+        let c = expression.coefficients
+        (c0, c1, c2, c3) = (c[0], c[1], c[2], c[3])
+        constant = expression.constant
+        // Moved, not copied: a copy retains each variable and the expression's end releases it.
+        v0 = expression.v0.take()
+        v1 = expression.v1.take()
+        v2 = expression.v2.take()
+        v3 = expression.v3.take()
         self.relation = relation
+        storedPriority = priority
+    }
+
+    /// A copy of `other` at another priority.
+    init(copying other: Constraint, priority: Priority) {
+        (v0, v1, v2, v3) = (other.v0, other.v1, other.v2, other.v3)
+        (c0, c1, c2, c3) = (other.c0, other.c1, other.c2, other.c3)
+        constant = other.constant
+        relation = other.relation
         storedPriority = priority
     }
 
@@ -58,7 +89,7 @@ public final class Constraint {
             constraint.storedPriority = priority
             return constraint
         }
-        return Constraint(constraint.expression, constraint.relation, priority: priority)
+        return Constraint(copying: constraint, priority: priority)
     }
 }
 

@@ -24,11 +24,10 @@ public struct Expression {
     /// The fourth term's ``Variable``; past four terms, the `TermOverflow` that holds the terms
     /// from the fourth on (`coefficients[3]` is then unused).
     @usableFromInline var v3: AnyObject?
-    /// The coefficients of the inline terms, as one field pair. Its 32-byte alignment makes the
-    /// Swift runtime allocate a ``Constraint`` through `posix_memalign` rather than `malloc`;
-    /// that costs less than the copies that four `Double` fields bring back (and two
-    /// `SIMD2<Double>`, 16-byte aligned, also take `posix_memalign` and measured 4% more
-    /// instructions building a table cell's constraints).
+    /// The coefficients of the inline terms, as one field pair: four `Double` fields bring the
+    /// copies back (two `SIMD2<Double>` measured 4% more instructions building a table cell's
+    /// constraints). A ``Constraint`` keeps them as four `Double`s of its own, so that its
+    /// object is not 32-byte aligned (see Constraint+Terms.swift).
     @usableFromInline var coefficients: SIMD4<Double>
     /// The constant added to the terms.
     public var constant: Double

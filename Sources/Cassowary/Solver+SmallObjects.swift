@@ -7,11 +7,12 @@
 // The small tableau numbers each object variable with a symbol of its own; the variable's
 // one-entry cache (`cachedOwner`, `cachedSymbol`) and the constraint's (`cachedTag`) hold the
 // symbol and the tag, and the tableau's block keeps the objects (retained) by symbol and by tag,
-// so that a cold cell's solver still makes one allocation. Promotion (any other call: new
-// constants, edit variables, the value API, a variable another solver holds, an error to report,
-// no room) frees those caches and adds the installed constraints again, in the order they were
-// installed, to the general tableau, which then holds the objects as it does from the start. Its
-// solution can differ only where the optimum is not unique.
+// so that a cold cell's solver still holds one heap block (which the `BlockCache` hands from one
+// cell's solver to the next). Promotion (any other call: new constants, edit variables, the
+// value API, a variable another solver holds, an error to report, no room) frees those caches
+// and adds the installed constraints again, in the order they were installed, to the general
+// tableau, which then holds the objects as it does from the start. Its solution can differ only
+// where the optimum is not unique.
 //
 // A small system holds its variables as the general tableau does (`holders`), so that another
 // solver that takes one of them writes every value as shared variables need; it writes its
@@ -30,9 +31,9 @@ extension Solver {
         }
         guard mode == .smallObjects, constraint.cachedOwner == nil else { return false }
         let me = ObjectIdentifier(self)
-        var expression = LinearExpression(constant: constraint.expression.constant)
+        var expression = LinearExpression(constant: constraint.constant)
         var taken = true
-        constraint.expression.forEachTerm { v, coefficient in
+        constraint.forEachTerm { v, coefficient in
             guard taken else { return }
             if v.cachedOwner != me {
                 // A variable of another solver, or one a general tableau holds through its

@@ -25,7 +25,18 @@ public final class Solver {
     // dynamic exclusivity check of the class property buys nothing here.
     /// The general tableau; until `mode` is `.general`, a placeholder without storage, which
     /// answers every question as an empty system does.
-    @exclusivity(unchecked) var tableau: Tableau
+    ///
+    /// It lives in a block of its own, made on first use (`tableauRecord`), so that a solver
+    /// that stays small never makes it. A `Tableau` is about 2.2 KiB: a solver object holding
+    /// one inline is a large-bin request to glibc's `malloc`, which then consolidates the fast
+    /// bins, and a cell's freed objects fill them (3.4k instructions of a cold cell through
+    /// objects, for a solver per cell).
+    var tableau: Tableau {
+        @inline(__always) unsafeAddress { UnsafePointer(tableauRecord) }
+        @inline(__always) unsafeMutableAddress { tableauRecord }
+    }
+    /// The block of `tableau`; nil until it is first used.
+    @exclusivity(unchecked) private(set) var tableauBlock: UnsafeMutablePointer<Tableau>?
     /// The dense tableau of a small value-API system while `mode` is `.small`; a placeholder
     /// otherwise.
     @exclusivity(unchecked) var small = SmallTableau()
@@ -68,7 +79,6 @@ public final class Solver {
                  denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil,
                  refactorFactor factor: Int? = nil, checksConstraintDrift: Bool = true) {
         usesSmallTableau = smallTableau
-        tableau = Tableau(identity: ObjectIdentifier(Solver.self), allocating: false)
         if let rows { incrementalRows = rows }
         if let cells { columnCopyMinimum = cells }
         denseRowsFromCells = denseCells
@@ -79,9 +89,29 @@ public final class Solver {
 
     deinit {
         if mode == .smallObjects { releaseSmallObjects() }
-        // Until the system is general, the tableau is a placeholder without storage.
-        if mode == .general { tableau.deallocate() }
+        freeTableau()
         small.deallocate()
+    }
+
+    /// The block of `tableau`, made (with a placeholder in it) on first use.
+    private var tableauRecord: UnsafeMutablePointer<Tableau> {
+        @inline(__always) get { tableauBlock ?? makeTableauBlock() }
+    }
+
+    @inline(never) private func makeTableauBlock() -> UnsafeMutablePointer<Tableau> {
+        let block = UnsafeMutablePointer<Tableau>.allocate(capacity: 1)
+        block.initialize(to: Tableau(identity: ObjectIdentifier(Solver.self), allocating: false))
+        tableauBlock = block
+        return block
+    }
+
+    /// Frees the general tableau, its storage and its block.
+    func freeTableau() {
+        guard let block = tableauBlock else { return }
+        block.pointee.deallocate()
+        block.deinitialize(count: 1)
+        block.deallocate()
+        tableauBlock = nil
     }
 
     /// Tells the live solver whose identity is `owner` that another solver now holds one of its
@@ -95,7 +125,8 @@ public final class Solver {
     /// (see `Variable.isPublished`).
     static func publishedValue(owner: ObjectIdentifier, symbol: Int32) -> Double {
         Unmanaged<Solver>.fromOpaque(unsafeBitCast(owner, to: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
-            $0.tableau.published[Int(symbol)]
+            // A published value means a general tableau, so the block is there.
+            $0.tableauBlock.unsafelyUnwrapped.pointee.published[Int(symbol)]
         }
     }
 
@@ -237,8 +268,7 @@ public final class Solver {
     /// Removes every constraint and edit variable.
     public func reset() {
         if mode == .smallObjects { releaseSmallObjects() }
-        tableau.deallocate()
-        tableau = Tableau(identity: ObjectIdentifier(self), allocating: false)
+        freeTableau()
         small.deallocate()
         mode = .fresh
     }
@@ -323,7 +353,7 @@ public final class Solver {
         switch mode {
         case .small: 1 + (small.names.isEmpty ? 0 : 1)
         case .smallObjects: 1
-        case .fresh, .general: tableau.heapBlocks
+        case .fresh, .general: tableauBlock == nil ? 0 : 1 + tableau.heapBlocks
         }
     }
 

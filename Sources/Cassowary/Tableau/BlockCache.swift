@@ -22,7 +22,10 @@ import Synchronization
 /// constraints' objects, which the heap trims alike).
 ///
 /// Contract:
-/// - only blocks of at least ``minimumBytes`` come here (a table cell's solver never does);
+/// - only blocks of at least ``minimumBytes`` come here: a large tableau's buffers, and the one
+///   block of a small tableau (about 95 KiB), which a solver per table cell then takes from the
+///   cache and gives back, where `malloc` and `free` of a block that size made glibc
+///   consolidate its fast bins each time;
 /// - the cache holds at most ``limit`` bytes; a block that would pass it evicts the oldest ones,
 ///   and one larger than the limit is freed at once;
 /// - ``take(atLeast:)`` hands out the smallest cached block that fits and is at most twice the

@@ -48,19 +48,19 @@ extension Tableau {
         // Required constraints connected to this one through shared variables.
         var byVariable: [ObjectIdentifier: [Constraint]] = [:]
         for (c, _) in installed {
-            c.expression.forEachTerm { v, _ in byVariable[ObjectIdentifier(v), default: []].append(c) }
+            c.forEachTerm { v, _ in byVariable[ObjectIdentifier(v), default: []].append(c) }
         }
         var seenVariables = Set<ObjectIdentifier>()
         var seenConstraints = Set<ObjectIdentifier>()
         var queue: [Variable] = []
-        constraint.expression.forEachTerm { v, _ in queue.append(v) }
+        constraint.forEachTerm { v, _ in queue.append(v) }
         var candidates: [Constraint] = []
         while let v = queue.popLast() {
             guard seenVariables.insert(ObjectIdentifier(v)).inserted else { continue }
             for c in byVariable[ObjectIdentifier(v)] ?? [] where seenConstraints.insert(ObjectIdentifier(c)).inserted {
                 candidates.append(c)
                 if candidates.count > Tableau.conflictSearchLimit { return [] }
-                c.expression.forEachTerm { v, _ in queue.append(v) }
+                c.forEachTerm { v, _ in queue.append(v) }
             }
         }
         var constants: [ObjectIdentifier: Double] = [:]

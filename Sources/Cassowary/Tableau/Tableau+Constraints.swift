@@ -8,10 +8,10 @@ extension Tableau {
     /// Installs a constraint, optionally with another constant than its expression's.
     mutating func add(_ constraint: Constraint, constant: Double? = nil) throws {
         guard constraint.priority.isValid else { throw SolverError.invalidPriority(constraint.priority) }
-        guard constraint.expression.isFinite else { throw SolverError.nonFiniteConstraint(constraint) }
+        guard constraint.isFinite else { throw SolverError.nonFiniteConstraint(constraint) }
         guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
         try refactorIfDrifting()
-        let exprConstant = constant ?? constraint.expression.constant
+        let exprConstant = constant ?? constraint.constant
         guard try install(constraint, constant: exprConstant) else {
             throw unsatisfiable(constraint, constant: exprConstant)
         }
@@ -26,7 +26,7 @@ extension Tableau {
         // createRow: the expression, then the markers. The terms are read in place: copying the
         // expression or a term would retain its variables.
         beginAccumulator(constant: exprConstant)
-        constraint.expression.forEachTerm { variable, coefficient in
+        constraint.forEachTerm { variable, coefficient in
             accumulate(symbol(for: variable), coefficient)
         }
         guard var tag = try installAccumulated(constraint.relation, constraint.priority, constant: exprConstant) else {

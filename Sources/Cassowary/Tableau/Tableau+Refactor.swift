@@ -312,7 +312,7 @@ extension Tableau {
         let tag = tags[Int(t)]
         beginAccumulator(constant: tag.constant)
         if let reference = tagConstraints[Int(t)] {
-            reference.takeUnretainedValue().expression.forEachTerm { variable, coefficient in
+            reference.takeUnretainedValue().forEachTerm { variable, coefficient in
                 accumulate(symbol(for: variable), coefficient)
             }
         } else {
