@@ -145,6 +145,21 @@ import Testing
         #expect(replay.refused.contains("sets 21 952 25 -592"))
     }
 
+    /// Solver program 333,126, shrunk from 122 operations to 66 (general tableau, values to
+    /// 5.2e7). Its last line removes a required equality whose dummy is parametric: its column
+    /// held 0.99999999984 in an external row and residues in 22 others, each about 2.2e-13 of
+    /// its row's largest, up to 1.56e-7 in an error row whose largest is 695,077. That one was
+    /// over the column's residue floor (1e-7 of 1), so the marker pivoted there, dividing the
+    /// row by 1.56e-7: values went to 2.9e15 and three required constraints ended off by up to
+    /// 22,741. A cell under 1e-7 of its own row's largest is a residue too now
+    /// (`Tableau.MarkerLeavingChoice`), and the marker leaves through the external row.
+    @Test func aRemovedMarkerPassesOverResiduesOfLongRows() throws {
+        try Self.replay(Self.program("marker-residue-long-rows"), solver: Solver(smallTableau: false)) { line, installed, value in
+            let worst = Self.worstRequired(installed, value)
+            #expect(worst < 1e-6, "after \(line): a required constraint is off by \(worst) of its size")
+        }
+    }
+
     /// The error of each priority level below required at `value` (an equality's |residual|, an
     /// inequality's violation, summed), highest first: the solver's objective, level by level.
     static func levels(_ installed: [Written], _ value: (Int) -> Double) -> [(priority: Double, error: Double, size: Double)] {

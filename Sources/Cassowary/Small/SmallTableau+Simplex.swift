@@ -355,7 +355,11 @@ extension SmallTableau {
         forEachRow(holding: marker) { _, _, c in largest = max(largest, abs(c)) }
         var choice = Tableau.MarkerLeavingChoice(columnLargest: largest)
         forEachRow(holding: marker) { l, b, c in
-            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l])
+            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l]) {
+                var largest = 0.0
+                forEachSymbol(l) { s in largest = max(largest, abs(coefficients[l &* SmallTableau.width &+ Int(s)])) }
+                return largest
+            }
         }
         return choice.result
     }

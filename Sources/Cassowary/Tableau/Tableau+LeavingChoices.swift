@@ -50,8 +50,9 @@ extension Tableau {
     /// 3. A restricted row where it has a positive coefficient, least ratio first.
     /// 4. An external row.
     /// 5. Only when no row holds more than a rounding residue of the marker (a cell under
-    ///    `forcedPivotTolerance` times the column's largest, or times 1 when that is smaller),
-    ///    the row with the largest.
+    ///    `forcedPivotTolerance` times the column's largest, or times 1 when that is smaller;
+    ///    or under `forcedPivotTolerance` times its own row's largest), the row with the
+    ///    largest.
     ///
     /// Residues never count before that: the marker's column carries them (cells of 1e-12, from
     /// rows added into rows; the rounding a cell collects comes from multiples of the column's
@@ -59,6 +60,13 @@ extension Tableau {
     /// only when no real one is there, but a pivot on it divides its row by 1e-12. kiwi has no
     /// such guard; a random system of 30 variables, re-added in another order after `reset()`,
     /// had a removal pivot on -1.6e-12 and move its constraints by up to 1.4 times their size.
+    /// The column's largest alone does not tell a residue when the rows are long: a row's
+    /// residue is rounding of its own size. Solver program 333,126 removed a required equality
+    /// whose dummy had 0.99999999984 in an external row and residues of 2.2e-13 times their
+    /// rows' largest in 22 others, up to 1.56e-7 in an error row whose largest is 695,077 (a
+    /// ratio of 2.9e15): over the column's floor, that row was chosen before the external one,
+    /// the pivot divided it by 1.56e-7, and three required constraints ended off by up to
+    /// 22,741. So a cell under `forcedPivotTolerance` of its row's largest is a residue too.
     struct MarkerLeavingChoice {
         private var dummy = -1, first = -1, second = -1, third = -1, fallback = -1
         private var largest = 0.0, r1 = Double.infinity, r2 = Double.infinity, largestResidue = 0.0
@@ -81,9 +89,14 @@ extension Tableau {
             Tableau.forcedPivotTolerance * Swift.max(1, columnLargest)
         }
 
-        /// Weighs a row (of basic `kind`, constant `constant`) in which the marker has coefficient `c`.
-        @inline(__always) mutating func consider(_ row: Int, kind: Kind, coefficient c: Double, constant: Double) {
-            if abs(c) < residueFloor {
+        /// Weighs a row (of basic `kind`, constant `constant`, largest cell in magnitude
+        /// `rowLargest()`, asked only of a cell that is not a residue of the column and is under
+        /// `residueGate`) in which the marker has coefficient `c`.
+        @inline(__always) mutating func consider(_ row: Int, kind: Kind, coefficient c: Double, constant: Double,
+                                                 rowLargest: () -> Double) {
+            if abs(c) < residueFloor
+                || abs(c) < Tableau.residueGate
+                && abs(c) < Tableau.residueFloor(largest: rowLargest(), tolerance: Tableau.forcedPivotTolerance) {
                 if abs(c) > largestResidue { largestResidue = abs(c); fallback = row }
                 return
             }
@@ -140,7 +153,7 @@ extension Tableau {
             let slot = columnSlots[k]
             guard rows[Int(slot)].basic >= 0 else { continue }
             choice.consider(Int(slot), kind: rowKinds[Int(slot)], coefficient: cellCoefficients[columnCells[k]],
-                            constant: rows[Int(slot)].constant)
+                            constant: rows[Int(slot)].constant) { rowLargest(slot) }
         }
         return choice.result.map { Int32($0) }
     }
@@ -229,10 +242,15 @@ extension Tableau {
         let m = abs(a)
         if m < tolerance { return true }
         if m >= Tableau.residueGate { return false }
+        return m < Tableau.residueFloor(largest: rowLargest(slot), tolerance: tolerance)
+    }
+
+    /// The largest cell of the row in `slot`, in magnitude (0 for an empty row).
+    func rowLargest(_ slot: Int32) -> Double {
         let h = rows[Int(slot)]
-        var largest = 1.0
+        var largest = 0.0
         for i in Int(h.start)..<Int(h.start + h.count) { largest = max(largest, abs(cellCoefficients[i])) }
-        return m < Tableau.residueFloor(largest: largest, tolerance: tolerance)
+        return largest
     }
 
     /// Before a primal pivot that grows the entering symbol by `step`: drops its residue cells
