@@ -347,13 +347,15 @@ public final class Solver {
         BlockCache.shared.cachedBytes
     }
 
-    /// The heap blocks the solver's tableau holds now (the solver object itself not counted):
-    /// what a solver built and dropped per cell costs the allocator, for the allocation tests.
+    /// The heap blocks the solver holds now besides its own object: the small tableau's block
+    /// (and its names), and the general tableau's record and storage once made. What a solver
+    /// built and dropped per cell costs the allocator, for the allocation tests.
     package var heapBlocks: Int {
+        let general = tableauBlock == nil ? 0 : 1 + tableau.heapBlocks
         switch mode {
-        case .small: 1 + (small.names.isEmpty ? 0 : 1)
-        case .smallObjects: 1
-        case .fresh, .general: tableauBlock == nil ? 0 : 1 + tableau.heapBlocks
+        case .small: return general + 1 + (small.names.isEmpty ? 0 : 1)
+        case .smallObjects: return general + 1
+        case .fresh, .general: return general
         }
     }
 
