@@ -31,9 +31,8 @@ extension Solver {
         }
         guard mode == .smallObjects, constraint.cachedOwner == nil else { return false }
         let me = ObjectIdentifier(self)
-        var expression = LinearExpression(constant: constraint.constant)
         var taken = true
-        constraint.forEachTerm { v, coefficient in
+        constraint.forEachTerm { v, _ in
             guard taken else { return }
             if v.cachedOwner != me {
                 // A variable of another solver, or one a general tableau holds through its
@@ -47,12 +46,12 @@ extension Solver {
                 v.holders = 1
                 small.variableObjects[Int(handle.symbol)] = Unmanaged.passRetained(v)
             }
-            expression.append(VariableHandle(owner: small.serial, symbol: v.cachedSymbol), coefficient)
         }
         guard taken else { return false }
         let handle: ConstraintHandle
         do {
-            handle = try small.add(LinearConstraint(expression, constraint.relation, priority: constraint.priority))
+            handle = try small.add(ObjectTerms(constraint, owner: small.serial), constraint.relation,
+                                   constraint.priority)
         } catch {
             return false
         }

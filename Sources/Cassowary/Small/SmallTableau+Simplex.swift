@@ -15,10 +15,18 @@ extension SmallTableau {
     /// Installs a value constraint, or refuses it (see `Refusal`). Errors are `Tableau`'s to
     /// report: a constraint that is invalid, foreign or unsatisfiable is refused.
     mutating func add(_ constraint: LinearConstraint) throws(Refusal) -> ConstraintHandle {
+        try add(constraint, constraint.relation, constraint.priority)
+    }
+
+    /// Installs the constraint `expression relation 0` at `constraintPriority`, its terms read
+    /// in place: a value constraint's expression, or an object constraint's terms with their
+    /// variables' symbols (`ObjectTerms`), which then need no expression of handles built and
+    /// copied per add.
+    mutating func add<Terms: SmallTerms>(_ expression: Terms, _ relation: Relation,
+                                         _ constraintPriority: Priority) throws(Refusal) -> ConstraintHandle {
         // 1. Checks, before anything moves: valid numbers, this solver's variables, room.
-        let expression = constraint.expression
-        let priority = constraint.priority.rawValue
-        guard constraint.priority.isValid, expression.isFinite else { throw Refusal() }
+        let priority = constraintPriority.rawValue
+        guard constraintPriority.isValid, expression.isFinite else { throw Refusal() }
         //    A row `Tableau` would scale (a coefficient over 100, see
         //    `Tableau.rowScale(largest:)`) is refused: the small tableau does not scale.
         var owned = expression.count == 0 || expression.owner == serial
@@ -29,7 +37,7 @@ extension SmallTableau {
         }
         guard owned, Tableau.rowScale(largest: largest) == 1, availableSymbols >= 3, availableLines >= 3, availableTags >= 1,
               !keepsLog || logCount < SmallTableau.maxLog && logTermCount + expression.count <= SmallTableau.maxLogTerms,
-              !needsMissingLevel(constraint.priority) else { throw Refusal() }
+              !needsMissingLevel(constraintPriority) else { throw Refusal() }
 
         // 2. createRow: the expression with every basic variable replaced by its row.
         let row = newLine(SmallTableau.freeLine)
@@ -41,10 +49,10 @@ extension SmallTableau {
         // 3. The markers: a slack (and an error below required) for an inequality, a dummy or two
         //    errors for an equality.
         var marker: Int32, other: Int32 = -1
-        let errorLevel = constraint.priority.isRequired ? -1 : level(for: priority)
-        switch constraint.relation {
+        let errorLevel = constraintPriority.isRequired ? -1 : level(for: priority)
+        switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
-            let k: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let k: Double = relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack)
             set(row, marker, k)
             if errorLevel >= 0 {
@@ -75,18 +83,13 @@ extension SmallTableau {
         //    An external whose coefficient is a rounding residue (`Tableau.subjectTolerance` of
         //    the row's largest) is passed over, as in the general tableau.
         var floor = -1.0
-        func mayBeSubject(_ s: Int32) -> Bool {
-            let m = abs(coefficient(row, s))
-            if m >= Tableau.residueGate { return true }
-            if m == 0 { return false }
-            if floor < 0 { floor = subjectFloor(row) }
-            return m >= floor
-        }
         var subject: Int32 = -1
         expression.forEachTerm { s, _ in
-            if subject < 0 && symbolRow[Int(s)] < 0 && mayBeSubject(s) { subject = s }
+            if subject < 0 && symbolRow[Int(s)] < 0 && mayBeSubject(s, of: row, floor: &floor) { subject = s }
         }
-        if subject < 0 { subject = firstSymbol(row) { kinds[Int($0)] == .external && mayBeSubject($0) } }
+        if subject < 0 {
+            subject = firstSymbol(row) { kinds[Int($0)] == .external && mayBeSubject($0, of: row, floor: &floor) }
+        }
         if subject >= 0 {
             makeBasic(subject, in: row)
         } else {
@@ -120,7 +123,7 @@ extension SmallTableau {
             logCoefficients[logTermCount] = c
             logTermCount += 1
         }
-        record(LogEntry(kind: .add, relation: constraint.relation, index: t, termStart: start,
+        record(LogEntry(kind: .add, relation: relation, index: t, termStart: start,
                         termCount: Int32(expression.count), priority: priority, constant: expression.constant))
         return ConstraintHandle(owner: serial, tag: t, generation: tags[Int(t)].generation)
     }
@@ -364,21 +367,14 @@ extension SmallTableau {
         return choice.result
     }
 
-    // MARK: - Variables
-
-    /// Makes a variable, or returns nil when there is no room (nothing moved).
-    mutating func makeVariable(named name: String) -> VariableHandle? {
-        guard availableSymbols >= 1, !keepsLog || logCount < SmallTableau.maxLog else { return nil }
-        let s = newSymbol(.external)
-        if !name.isEmpty { names[s] = name }
-        record(LogEntry(kind: .variable, relation: .equal, index: s, termStart: 0, termCount: 0, priority: 0, constant: 0))
-        return VariableHandle(owner: serial, symbol: s)
-    }
-
-    private mutating func record(_ entry: LogEntry) {
-        guard keepsLog else { return }
-        log[logCount] = entry
-        logCount += 1
+    /// Whether `s`, held by `row`, may be the row's subject: its coefficient is no rounding
+    /// residue. `floor` is the row's residue floor, computed on first need (-1 before).
+    private func mayBeSubject(_ s: Int32, of row: Int, floor: inout Double) -> Bool {
+        let m = abs(coefficient(row, s))
+        if m >= Tableau.residueGate { return true }
+        if m == 0 { return false }
+        if floor < 0 { floor = subjectFloor(row) }
+        return m >= floor
     }
 
     /// Under this, an external's coefficient in line `l` is a rounding residue, no subject

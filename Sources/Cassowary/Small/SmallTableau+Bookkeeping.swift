@@ -1,7 +1,26 @@
-// The small tableau's tags (one per installed constraint: its markers, priority and constant)
-// and objective levels (one line per priority, highest first). See SmallTableau.swift.
+// The small tableau's bookkeeping: its variables and the log of calls kept for promotion, its
+// tags (one per installed constraint: its markers, priority and constant) and its objective
+// levels (one line per priority, highest first). See SmallTableau.swift.
 
 extension SmallTableau {
+    // MARK: - Variables
+
+    /// Makes a variable, or returns nil when there is no room (nothing moved).
+    mutating func makeVariable(named name: String) -> VariableHandle? {
+        guard availableSymbols >= 1, !keepsLog || logCount < SmallTableau.maxLog else { return nil }
+        let s = newSymbol(.external)
+        if !name.isEmpty { names[s] = name }
+        record(LogEntry(kind: .variable, relation: .equal, index: s, termStart: 0, termCount: 0, priority: 0, constant: 0))
+        return VariableHandle(owner: serial, symbol: s)
+    }
+
+    /// Appends a call that succeeded to the log, for promotion (when the tableau keeps one).
+    mutating func record(_ entry: LogEntry) {
+        guard keepsLog else { return }
+        log[logCount] = entry
+        logCount += 1
+    }
+
     // MARK: - Tags
 
     /// The tag of an installed constraint's handle, or nil.
