@@ -1,10 +1,9 @@
 // The terms the small tableau's `add` reads: a value constraint's, or an object constraint's
 // with each variable's symbol in this tableau. Reading an object constraint in place spares
 // building an expression of handles from it and copying that per add: a cold cell through
-// objects 98.3k to 93.8k instructions, `cell-readd` 61.1k to 59.2k. Through values, `add`
-// generic over its terms costs 0.75k more (54.9k to 55.7k): the closure that logs the terms
-// is no longer inlined. (A local that a nested function captured, used from such a closure,
-// had dynamic exclusivity checks; `mayBeSubject` takes its floor `inout` for that reason.)
+// objects 98.3k to 93.8k instructions, `cell-readd` 61.1k to 59.2k, and through values 54.9k
+// to 54.4k. (In the generic body, a local that a nested function captured, used from a
+// closure, took dynamic exclusivity checks: `mayBeSubject` takes its floor `inout`.)
 
 /// Terms over the small tableau's symbols, and a constant.
 protocol SmallTerms {
@@ -28,8 +27,17 @@ extension LinearConstraint: SmallTerms {
     var isFinite: Bool { expression.isFinite }
     var owner: UInt64 { expression.owner }
 
+    /// The expression's loop, written out here rather than forwarding `body` to it: a closure
+    /// handed on as a value is no longer inlined into the loop (0.75k instructions of a cell
+    /// through values), and binding `more` with `if let` cost 3k more. A count past four
+    /// means `more` holds the terms from the fifth on (`LinearExpression.appendSlot`).
     @inline(__always) func forEachTerm(_ body: (Int32, Double) throws -> Void) rethrows {
-        try expression.forEachTerm(body)
+        let n = expression.storedCount
+        if n > 0 { try body(expression.inline.0.symbol, expression.inline.0.coefficient) }
+        if n > 1 { try body(expression.inline.1.symbol, expression.inline.1.coefficient) }
+        if n > 2 { try body(expression.inline.2.symbol, expression.inline.2.coefficient) }
+        if n > 3 { try body(expression.inline.3.symbol, expression.inline.3.coefficient) }
+        if n > 4 { for slot in expression.more.unsafelyUnwrapped { try body(slot.symbol, slot.coefficient) } }
     }
 }
 
