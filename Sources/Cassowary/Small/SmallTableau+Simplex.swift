@@ -29,7 +29,7 @@ extension SmallTableau {
         guard constraintPriority.isValid, expression.isFinite else { throw Refusal() }
         //    A row `Tableau` would scale (a coefficient over 100, see
         //    `Tableau.rowScale(largest:)`) is refused: the small tableau does not scale.
-        var owned = expression.count == 0 || expression.owner == serial
+        var owned = expression.owner == serial || expression.count == 0
         var largest = 0.0
         expression.forEachTerm { s, c in
             owned = owned && owns(VariableHandle(owner: serial, symbol: s))
@@ -358,11 +358,7 @@ extension SmallTableau {
         forEachRow(holding: marker) { _, _, c in largest = max(largest, abs(c)) }
         var choice = Tableau.MarkerLeavingChoice(columnLargest: largest)
         forEachRow(holding: marker) { l, b, c in
-            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l]) {
-                var largest = 0.0
-                forEachSymbol(l) { s in largest = max(largest, abs(coefficients[l &* SmallTableau.width &+ Int(s)])) }
-                return largest
-            }
+            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l]) { lineLargest(l) }
         }
         return choice.result
     }
@@ -380,8 +376,6 @@ extension SmallTableau {
     /// Under this, an external's coefficient in line `l` is a rounding residue, no subject
     /// (`Tableau.residueFloor` at `Tableau.subjectTolerance` of the line's largest coefficient).
     private func subjectFloor(_ l: Int) -> Double {
-        var largest = 0.0
-        forEachSymbol(l) { s in largest = max(largest, abs(coefficient(l, s))) }
-        return Tableau.residueFloor(largest: largest, tolerance: Tableau.subjectTolerance)
+        Tableau.residueFloor(largest: lineLargest(l), tolerance: Tableau.subjectTolerance)
     }
 }

@@ -237,6 +237,15 @@ struct SmallTableau {
         }
     }
 
+    /// The largest coefficient of line `l`, in magnitude (0 for an empty line): what its
+    /// residue floors are relative to (`subjectFloor`, the marker's leaving row).
+    func lineLargest(_ l: Int) -> Double {
+        let base = l &* SmallTableau.width
+        var largest = 0.0
+        forEachSymbol(l) { s in largest = max(largest, abs(coefficients[base &+ Int(s)])) }
+        return largest
+    }
+
     /// The first symbol of line `l`, in symbol order, that passes `test`; -1 for none.
     @inline(__always) func firstSymbol(_ l: Int, excluding: (UInt64, UInt64) = (0, 0), where test: (Int32) -> Bool) -> Int32 {
         for w in 0..<2 {

@@ -1,7 +1,7 @@
 // The terms the small tableau's `add` reads: a value constraint's, or an object constraint's
 // with each variable's symbol in this tableau. Reading an object constraint in place spares
 // building an expression of handles from it and copying that per add: a cold cell through
-// objects 98.3k to 93.8k instructions, `cell-readd` 61.1k to 59.2k, and through values 54.9k
+// objects 98.3k to 90.8k instructions, `cell-readd` 61.1k to 57.8k, and through values 54.9k
 // to 54.4k. (In the generic body, a local that a nested function captured, used from a
 // closure, took dynamic exclusivity checks: `mayBeSubject` takes its floor `inout`.)
 
@@ -46,14 +46,18 @@ extension LinearConstraint: SmallTerms {
 struct ObjectTerms: SmallTerms {
     let constraint: Constraint
     let owner: UInt64
-    let count: Int
 
     init(_ constraint: Constraint, owner: UInt64) {
         self.constraint = constraint
         self.owner = owner
+    }
+
+    /// Counted when asked: `add` asks only for a foreign or empty expression, or to log the
+    /// terms, which a system of objects does not.
+    var count: Int {
         var n = 0
         constraint.forEachTerm { _, _ in n += 1 }
-        count = n
+        return n
     }
 
     var constant: Double { constraint.constant }
