@@ -246,6 +246,22 @@ import Testing
         }
     }
 
+    /// 16 variables, shrunk from FuzzSolver's seed 422,940 (117 operations) to 69. Its last
+    /// line removes a constraint whose error marker then leaves through an ordinary cell, and
+    /// the simplex after it takes the values from 3.5e3 to 5.2e5. The rows carried a drift the
+    /// last check let pass (1.8e-9 of a constraint's size, under `residualDriftTolerance`), which
+    /// values 150 times larger made a miss of 1.4e-6, read right after the removal, before any
+    /// operation could refactor. Values that grew tenfold since that check now have it run again
+    /// before they are read (`Tableau.valuesForRead()`).
+    @Test func valuesThatGrowAfterResiduesAreCheckedBeforeTheyAreRead() throws {
+        for small in [true, false] {
+            try Self.replay(Self.program("removal-drift"), solver: Solver(smallTableau: small)) { line, installed, value in
+                let worst = Self.worstRequired(installed, value)
+                #expect(worst < 1e-6, "after \(line): a required constraint is off by \(worst) of its size")
+            }
+        }
+    }
+
     /// The end states of two FuzzSolver programs (32 variables, values to 6.6e5 and 6.0e4), as
     /// the target's fresh solver adds them: through objects, in the small dense tableau. It
     /// dropped cells under 1e-8, kiwi's rule, and a required equality of three terms ended off

@@ -74,6 +74,14 @@ extension Tableau {
     /// needed it (`fixed-constraint-drift`) under 1e-9 throughout.
     static let residualDriftTolerance = 1.0e-8
 
+    /// Values that grew past this many times the largest one at the last check of the rows
+    /// against the constraints have that check run again before they are read, once the ratio
+    /// tests have passed over residues (`valuesForRead()`). What a row's drift makes a
+    /// constraint miss by grows with the values it is read at, while the constraint's size need
+    /// not: under this growth, a drift the check let pass (under `residualDriftTolerance`)
+    /// stays ten times under the fuzz target's 1e-6.
+    static let driftScaleGrowth = 10.0
+
     /// Where a pivot is forced rather than chosen by a ratio test (the row a removed
     /// constraint's marker leaves through, the artificial variable's replacement), a
     /// coefficient under this times the largest of its column (a marker's, at least 1) or row

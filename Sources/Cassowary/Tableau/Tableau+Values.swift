@@ -245,7 +245,7 @@ extension Tableau {
     }
 
     mutating func value(of s: Int32) -> Double {
-        computeValues()
+        if !valuesAreCurrent { valuesForRead() }
         return values[Int(s)]
     }
 
@@ -253,7 +253,7 @@ extension Tableau {
     /// full recomputation or when another solver holds some of them: into `published` for the
     /// variables this tableau publishes, into the objects for the others.
     mutating func updateVariables() {
-        computeValues()
+        if !valuesAreCurrent { valuesForRead() }
         if sharesVariables {
             // Some variables live in their objects now, perhaps written by another solver since.
             let identity = identity

@@ -325,6 +325,8 @@ struct Tableau {
     var residualAfterRefactor = 0.0
     /// `residuesSinceRefactor` when `constraintsDrifted()` last ran.
     var residuesAtDriftCheck = 0
+    /// The largest value when the rows were last checked (see `valuesForRead()`).
+    var valueScaleAtDriftCheck = 0.0
     /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`); tests unset it.
     var checksConstraintDrift = true
     /// How many residues per live row (`refactorIfDrifting()`); tests lower it.
