@@ -25,6 +25,10 @@ import Foundation
 // the general one, see `checkAgainstFreshSolver`). That mode is off by default: it finds
 // programs the solver does not meet yet (README, known limits; reproducers in
 // Fuzz/Findings/FuzzSolver), and a run stops at its first finding.
+//
+// With FUZZ_TRACE=1 a value-API program writes its operations to standard error as it runs, one
+// a line, in the format of Tests/CassowaryTests/Programs (`FuzzedProgramTests.replay`), so that
+// a finding can be shrunk and kept as a test.
 
 /// Reads the input's bytes in order; past the end, every read is 0 and `atEnd` is true.
 struct ByteReader {
@@ -36,6 +40,21 @@ struct ByteReader {
         defer { position += 1 }
         return Int(bytes[position])
     }
+}
+
+/// Whether value-API programs write their operations to standard error (FUZZ_TRACE=1).
+let tracesOperations = ProcessInfo.processInfo.environment["FUZZ_TRACE"] == "1"
+
+/// Writes one operation of a traced program (`tracesOperations`).
+func trace(_ line: @autoclosure () -> String) {
+    guard tracesOperations else { return }
+    FileHandle.standardError.write(Data((line() + "\n").utf8))
+}
+
+/// A constraint in the traced programs' format: `eq|le|ge PRIORITY CONSTANT VARIABLE:COEFFICIENT...`.
+func traced(_ w: Written) -> String {
+    let relation = switch w.relation { case .equal: "eq"; case .lessThanOrEqual: "le"; case .greaterThanOrEqual: "ge" }
+    return "\(relation) \(w.priority.rawValue) \(w.constant)" + w.terms.map { " \($0.variable):\($0.coefficient)" }.joined()
 }
 
 /// Whether the exactness checks run (FUZZ_SOLVER_EXACT=1).
@@ -169,6 +188,7 @@ func runValues(_ program: inout Program) {
                 let expression = LinearExpression(w.terms.map { LinearTerm(variables[$0.variable], $0.coefficient) },
                                                   constant: w.constant)
                 let handle: ConstraintHandle
+                trace(traced(w))
                 do { handle = try solver.add(LinearConstraint(expression, w.relation, priority: w.priority)) }
                 catch SolverError.unsatisfiableConstraint {
                     if program.checked { checkRefusal(installed.map(\.written), w, variables.count) }
@@ -178,18 +198,21 @@ func runValues(_ program: inout Program) {
             case 3:
                 guard !installed.isEmpty else { continue }
                 let k = program.input.next() % installed.count
+                trace("remove \(k)")
                 try solver.remove(installed[k].handle)
                 installed.remove(at: k)
             case 4, 6:
                 guard !installed.isEmpty else { continue }
                 let value = program.constant()
                 let k = program.input.next() % installed.count
+                trace("set \(k) \(value)")
                 try solver.setConstant(value, for: installed[k].handle)
                 installed[k].written.constant = value
             case 5:
                 guard !installed.isEmpty else { continue }
                 let values = (program.constant(), program.constant())
                 let (j, k) = (program.input.next() % installed.count, program.input.next() % installed.count)
+                trace("sets \(j) \(values.0) \(k) \(values.1)")
                 try solver.setConstants([(installed[j].handle, values.0), (installed[k].handle, values.1)])
                 installed[j].written.constant = values.0
                 installed[k].written.constant = values.1
