@@ -11,7 +11,8 @@
 # .build/solver-programs/findings/seed-N (replay: FUZZ_SOLVER_EXACT=1
 # .build/solver-programs/release/SolverProgramRunner FILE; with FUZZ_TRACE=1 a value-API program
 # writes its operations to standard error in the format of Tests/CassowaryTests/Programs) and its
-# message beside it, and exits non-zero when any stopped. 12,000 seeds take about 3 minutes on one core.
+# message beside it, and exits non-zero when any stopped. 12,000 seeds take about 3 minutes on
+# one core.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
