@@ -73,8 +73,9 @@ public final class Solver {
     /// `Tableau.pruneStaleColumns`), and `refactorFactor` sets how many residues per row the
     /// ratio tests pass over before the rows are derived again (4 by default; 0 refactors after
     /// any; see Tableau+Refactor.swift), so that small random systems reach those paths, and
-    /// `checksConstraintDrift` false turns off the trigger that refactors drifted rows once
-    /// residues appear (`Tableau.constraintsDrifted()`), so that tests reach what drift does.
+    /// `checksConstraintDrift` false turns off the triggers that refactor drifted rows once
+    /// residues appear (`Tableau.constraintsDrifted()`, and before a read of values that grew,
+    /// `Tableau.valuesForRead()`), so that tests reach what drift does.
     package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil,
                  denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil,
                  refactorFactor factor: Int? = nil, checksConstraintDrift: Bool = true) {

@@ -302,8 +302,7 @@ struct Tableau {
     var denseRowMinimum = SymbolIndex.defaultDenseMinimum
     var denseRowRatio = SymbolIndex.defaultDenseRatio
     var indexMinimum = Tableau.indexThreshold
-    /// The fewest cells of a column that may lose its list (see `pruneStaleColumns`); the tests
-    /// change it.
+    /// The fewest cells of a column that may lose its list (`pruneStaleColumns`); tests set it.
     var unlistedMinimum = Tableau.defaultUnlistedMinimum
     /// Lists rebuilt by `relist`, and all lists by `rebuildColumns`, so far, for the tests.
     var relists = 0
@@ -318,8 +317,7 @@ struct Tableau {
     /// measure of drift that triggers the next (see `refactorIfDrifting()`).
     var residuesSinceRefactor = 0
     /// Whether a repricing found the objective parted from the rows by more than
-    /// `Tableau.driftTolerance` since the last refactorization (see `reprice(_:at:)`): the
-    /// other trigger of the next.
+    /// `Tableau.driftTolerance` since the last refactorization (`reprice(_:at:)`): a trigger.
     var objectiveDrifted = false
     /// The worst constraint residual the last refactorization left (see `constraintsDrifted()`).
     var residualAfterRefactor = 0.0
@@ -327,7 +325,8 @@ struct Tableau {
     var residuesAtDriftCheck = 0
     /// The largest value when the rows were last checked (see `valuesForRead()`).
     var valueScaleAtDriftCheck = 0.0
-    /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`); tests unset it.
+    /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`,
+    /// `valuesForRead()`); tests unset it.
     var checksConstraintDrift = true
     /// How many residues per live row (`refactorIfDrifting()`); tests lower it.
     var refactorFactor = Tableau.defaultRefactorFactor
