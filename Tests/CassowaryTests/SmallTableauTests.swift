@@ -221,6 +221,28 @@ private func outcome(_ body: () throws -> Void) -> String {
         #expect(x.value == 10 && y.value == 30 && solver.constraintCount == 2)
     }
 
+    /// Both tableaux take a coefficient under `Tableau.epsilon` for zero when they choose a row's
+    /// subject (kiwi's near-zero). The small tableau had taken `1e-9 * x == 0` solved for x, and
+    /// then `1e-9 * x + 1e-9 * y + 15 == 0` (x and y at -1.5e10), which the general tableau
+    /// refuses as `15 == 0`; promoting that system (on a row it had to scale) left the second
+    /// constraint out of the general tableau, its handle reading a constant of 0 (FuzzSolver,
+    /// hostile numbers). Now the small tableau hands the first to the general one, and the
+    /// second is refused as it is there.
+    @Test(arguments: [false, true]) func aCoefficientUnderEpsilonIsNoSubject(small: Bool) throws {
+        let solver = Solver(smallTableau: small)
+        let x = solver.makeVariable("x"), y = solver.makeVariable("y")
+        let a = try solver.add(LinearConstraint(LinearExpression([LinearTerm(x, 1e-9)]), .equal))
+        #expect(solver.constant(for: a) == 0)
+        let tiny = LinearConstraint(LinearExpression([LinearTerm(x, 1e-9), LinearTerm(y, 1e-9)], constant: 15), .equal)
+        #expect(throws: SolverError.self) { try solver.add(tiny) }
+        let b = try solver.add(LinearConstraint(LinearExpression([LinearTerm(y, -1e9)]), .lessThanOrEqual,
+                                                priority: .defaultLow))
+        #expect(!solver.isSmall)
+        #expect(solver.constraintCount == 2 && solver.contains(a) && solver.contains(b))
+        #expect(solver.constant(for: a) == 0 && solver.constant(for: b) == 0)
+        expectSound(solver)
+    }
+
     /// Errors in a small system are the general tableau's, with names and minimal conflict sets;
     /// the solver goes on after them.
     @Test func errorsAreTheGeneralTableausOwn() throws {

@@ -365,10 +365,13 @@ extension SmallTableau {
 
     /// Whether `s`, held by `row`, may be the row's subject: its coefficient is no rounding
     /// residue. `floor` is the row's residue floor, computed on first need (-1 before).
+    /// A coefficient under `Tableau.epsilon` never is, as in the general tableau's
+    /// `chooseSubject` (kiwi's near-zero): were it taken here, the general tableau would refuse
+    /// the constraint when the system is promoted to it.
     private func mayBeSubject(_ s: Int32, of row: Int, floor: inout Double) -> Bool {
         let m = abs(coefficient(row, s))
         if m >= Tableau.residueGate { return true }
-        if m == 0 { return false }
+        if m < Tableau.epsilon { return false }
         if floor < 0 { floor = subjectFloor(row) }
         return m >= floor
     }
