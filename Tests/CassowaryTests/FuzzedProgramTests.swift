@@ -262,6 +262,22 @@ import Testing
         }
     }
 
+    /// Hostile numbers (8 variables, coefficients 1e-15 to 1e15), shrunk from a FuzzSolver input
+    /// of 138 operations to 61. The constraint its last line removes had its marker rounded out
+    /// of every row (cells under `Tableau.dropTolerance` beside coefficients of 1e15), so that no
+    /// row could take the marker out: the removal threw an internal error after it had freed
+    /// the constraint's tag, leaving it neither installed nor out (the handle read no constant).
+    /// Such a removal now derives the rows again from the constraints left.
+    @Test func aRemovalWhoseMarkerNoRowHoldsDerivesTheRowsAgain() throws {
+        for small in [true, false] {
+            let solver = Solver(smallTableau: small)
+            let replay = try Self.replay(Self.program("lost-marker"), variables: 8, solver: solver) { line, installed, _ in
+                #expect(solver.constraintCount == installed.count, "after \(line)")
+            }
+            #expect(replay.installed.count == 36)
+        }
+    }
+
     /// The end states of two FuzzSolver programs (32 variables, values to 6.6e5 and 6.0e4), as
     /// the target's fresh solver adds them: through objects, in the small dense tableau. It
     /// dropped cells under 1e-8, kiwi's rule, and a required equality of three terms ended off

@@ -104,8 +104,8 @@ extension Tableau {
     /// value constraint keeps its tag.
     mutating func takeOut(_ target: BatchTarget, tag t: Int32) throws {
         switch target {
-        case .object: try remove(tag: t)
-        case .value: try remove(tag: t, keepingTag: true)
+        case .object: try remove(tag: t, inBatch: true)
+        case .value: try remove(tag: t, keepingTag: true, inBatch: true)
         }
     }
 
