@@ -137,8 +137,10 @@ printf "\x03${solver_program#\\x02}" | seed FuzzSolver program-hostile
 printf "\x0a${solver_program#\\x02}" | seed FuzzSolver program-values
 printf "\x0b${solver_program#\\x02}" | seed FuzzSolver program-values-hostile
 # And the programs FUZZ_SOLVER_EXACT=1 stopped on (Fuzz/Findings/FuzzSolver); in that mode, only
-# the fixed ones: an open finding (exact-*) would stop the run before it fuzzes anything.
+# the fixed ones: an open finding (exact-*) would stop the run before it fuzzes anything. An
+# open finding of any mode (open-*) is left out in every mode, for the same reason.
 for f in Fuzz/Findings/FuzzSolver/*; do
+    [[ "$(basename "$f")" == open-* ]] && continue
     [ "${FUZZ_SOLVER_EXACT:-}" = 1 ] && [[ "$(basename "$f")" == exact-* ]] && continue
     seed FuzzSolver "finding-$(basename "$f")" < "$f"
 done

@@ -1,4 +1,5 @@
 @testable import Cassowary
+import Foundation
 import TestSupport
 import Testing
 
@@ -284,5 +285,49 @@ import Testing
         let (xv, yv) = (x.value, y.value)
         #expect(abs(xv - 15) < 1e-9, "x = \(xv)")
         #expect(abs(xv + yv - 30) < 1e-9, "x + y = \(xv + yv)")
+    }
+
+    /// Hostile numbers (8 variables, coefficients 1e-15 to 1e15), a FuzzSolver input shrunk to
+    /// 48 operations. Its last line sets two constants at once; the batch takes a redundant
+    /// required equality out to put it back, fails, and cannot put it back at its old constant
+    /// either. The equality's tag kept markers that had been dropped and went to the next
+    /// constraint's symbols, and a later refactorization solved a row for a symbol it did not
+    /// hold (reading and writing outside the row: AddressSanitizer caught it in FuzzSolver). The
+    /// batch now frees that tag, taking the equality out, and says so in its error (which the
+    /// fuzz target still counts: a throw that changed the installed constraints; README).
+    @Test func aBatchThatCannotBeUndoneLeavesNoTagWithDroppedMarkers() throws {
+        let solver = Solver(smallTableau: false)
+        let x = (0..<8).map { solver.makeVariable("x\($0)") }
+        var installed: [ConstraintHandle] = []
+        var failed = false
+        let program = try String(contentsOf: Bundle.module.resourceURL!.appendingPathComponent("Programs/failed-restore.txt"),
+                                 encoding: .utf8)
+        for line in program.split(separator: "\n") {
+            let f = line.split(separator: " ")
+            do {
+                switch f[0] {
+                case "remove":
+                    try solver.remove(installed[Int(f[1])!])
+                    installed.remove(at: Int(f[1])!)
+                case "set":
+                    try solver.setConstant(Double(f[2])!, for: installed[Int(f[1])!])
+                case "sets":
+                    try solver.setConstants([(installed[Int(f[1])!], Double(f[2])!), (installed[Int(f[3])!], Double(f[4])!)])
+                default:
+                    let w = FuzzedProgramTests.parse(line)
+                    let e = LinearExpression(w.terms.map { LinearTerm(x[$0.0], $0.1) }, constant: w.constant)
+                    installed.append(try solver.add(LinearConstraint(e, w.relation, priority: w.priority)))
+                }
+            } catch SolverError.unsatisfiableConstraint {
+                continue
+            } catch SolverError.internalError(let message) {
+                failed = message.hasPrefix("restoring constants after a failed batch failed")
+            }
+        }
+        try #require(failed, "the program no longer reaches a batch that cannot be undone")
+        expectSound(solver)
+        #expect(installed.contains { !solver.contains($0) }, "the equality the batch could not put back is out")
+        try solver.refactor()
+        expectSound(solver)
     }
 }

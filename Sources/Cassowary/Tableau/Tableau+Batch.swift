@@ -121,11 +121,23 @@ extension Tableau {
     /// Undoes the moves of a failed batch: the redundant equalities put back so far come out,
     /// the shifted markers move back (last first), and every redundant equality goes back at its
     /// old constant.
+    ///
+    /// Should that fail too (hostile numbers: coefficients of 1e15 beside 1e-9, where putting a
+    /// redundant equality back at its old constant leaves a miss past the tolerance), a value
+    /// constraint still out would keep a tag whose markers were dropped, and may be another
+    /// constraint's by then; every later pass over the tags reads them. Its tag is freed: the
+    /// constraint is out, as an object taken out is, and the error says so. (Forced back in,
+    /// solved for a fresh dummy with its miss taken for rounding, it left dummy rows holding
+    /// slack and error symbols, which no later operation expects.)
     private mutating func restore(_ applied: [(tag: Int32, old: Double, delta: Double)],
                                   _ redundant: [(target: BatchTarget, old: Double, new: Double)],
                                   readded: Int) throws {
+        var out = redundant.count - readded
         do {
-            for r in redundant.prefix(readded).reversed() { try takeOut(r.target, tag: installedTag(r.target)) }
+            for r in redundant.prefix(readded).reversed() {
+                try takeOut(r.target, tag: installedTag(r.target))
+                out += 1
+            }
             for a in applied.reversed() {
                 shiftMarker(a.tag, by: -a.delta)
                 tags[Int(a.tag)].constant = a.old
@@ -133,9 +145,14 @@ extension Tableau {
             try dualOptimize()
             for r in redundant {
                 guard try putBack(r.target, constant: r.old) else { throw DualOptimizeFailure() }
+                out -= 1
             }
         } catch {
-            throw SolverError.internalError("restoring constants after a failed batch failed")
+            for r in redundant.suffix(out) {
+                if case let .value(t) = r.target, tags[Int(t)].id != nil { releaseValueTag(t) }
+            }
+            throw SolverError.internalError("restoring constants after a failed batch failed; "
+                                            + "\(out) redundant equalities of the batch were taken out")
         }
     }
 

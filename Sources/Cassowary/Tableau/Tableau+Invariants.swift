@@ -150,6 +150,16 @@ extension Tableau {
                 }
             }
         }
+        // Every installed constraint's markers are its own: no other tag's, not free for reuse.
+        var markerTags: [Int32: Int] = [:]
+        let free = Set(freeSymbols)
+        for t in tags.indices where tags[t].id != nil {
+            for m in [tags[t].marker, tags[t].other] where m >= 0 {
+                if let u = markerTags[m] { problems.append("tags \(u) and \(t) share symbol \(m)") }
+                markerTags[m] = t
+                if free.contains(m) { problems.append("tag \(t): its symbol \(m) is free for reuse") }
+            }
+        }
         return problems
     }
 

@@ -311,6 +311,7 @@ extension Tableau {
     /// `dropTolerance` leave the row, as those of a sum do.
     mutating func solveFor(_ slot: Int32, _ s: Int32, replacing old: Int32) {
         let i = find(slot, s)
+        assert(i >= 0, "solveFor: symbol \(s) is not in row \(slot)")
         let a = cellCoefficients[i]
         removeCell(slot, at: i)
         let f = -1 / a
