@@ -55,14 +55,20 @@ extension Tableau {
     private mutating func constraintsDrifted() -> Bool {
         guard residuesSinceRefactor > residuesAtDriftCheck else { return false }
         residuesAtDriftCheck = residuesSinceRefactor
-        let floor = max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor)
-        return worstConstraintResidual() > floor
+        return missesPastDriftFloor()
+    }
+
+    /// The measure of both drift checks (`constraintsDrifted()`, `valuesForRead()`): whether an
+    /// installed constraint misses by more than `residualDriftTolerance` of its size, and by
+    /// more than a hundred times what the last refactorization left.
+    private mutating func missesPastDriftFloor() -> Bool {
+        worstConstraintResidual() > max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor)
     }
 
     /// Brings the values up to date for a read between operations. Once the ratio tests have
     /// passed over residues (the rows carry drift), values that grew past `driftScaleGrowth`
     /// times their scale at the last check are checked against the constraints first, and the
-    /// rows derived again if they drifted (`constraintsDrifted()`'s measure), so that the read
+    /// rows derived again if they drifted (`missesPastDriftFloor()`), so that the read
     /// sees the refactored solution. Why at the read, not at the next operation's start: one
     /// operation can move the values by orders of magnitude and make a drift the last check
     /// let pass visible at once. FuzzSolver's `fixed-removal-drift` removed a constraint whose
@@ -72,10 +78,8 @@ extension Tableau {
     mutating func valuesForRead() {
         computeValues()
         guard residuesSinceRefactor > 0 && checksConstraintDrift && artificialSlot < 0 else { return }
-        let largest = largestValue()
-        guard largest > Tableau.driftScaleGrowth * max(valueScaleAtDriftCheck, 1) else { return }
-        let floor = max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor)
-        guard worstConstraintResidual() > floor else { return }
+        guard largestValue() > Tableau.driftScaleGrowth * max(valueScaleAtDriftCheck, 1),
+              missesPastDriftFloor() else { return }
         // A refactorization that fails (a pivot limit, never seen) leaves the next operation to
         // derive the rows again; a read cannot throw.
         do { try refactor() } catch { objectiveDrifted = true }
