@@ -50,6 +50,7 @@ extension Solver {
         general.unlistedMinimum = unlistedMinimum
         general.refactorFactor = refactorFactor
         general.checksConstraintDrift = checksConstraintDrift
+        general.kiwiPivotRules = kiwiPivotRules
         if let cells = denseRowsFromCells {
             general.denseRowMinimum = cells
             general.denseRowRatio = 1 << 20

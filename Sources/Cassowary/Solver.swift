@@ -55,6 +55,7 @@ public final class Solver {
     var unlistedMinimum = Tableau.defaultUnlistedMinimum
     var refactorFactor = Tableau.defaultRefactorFactor
     var checksConstraintDrift = true
+    var kiwiPivotRules = false
 
     /// Creates an empty solver. It allocates nothing until its first call.
     public convenience init() {
@@ -75,10 +76,13 @@ public final class Solver {
     /// any; see Tableau+Refactor.swift), so that small random systems reach those paths, and
     /// `checksConstraintDrift` false turns off the triggers that refactor drifted rows once
     /// residues appear (`Tableau.constraintsDrifted()`, and before a read of values that grew,
-    /// `Tableau.valuesForRead()`), so that tests reach what drift does.
+    /// `Tableau.valuesForRead()`), so that tests reach what drift does, and `kiwiPivotRules`
+    /// sends every violated required inequality through the artificial phase and lets the
+    /// newest candidate enter, as kiwi does (and this solver did before Tableau+DualAdd.swift
+    /// and partial pricing), for the programs recorded to reach the drift those rules made.
     package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil,
                  denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil,
-                 refactorFactor factor: Int? = nil, checksConstraintDrift: Bool = true) {
+                 refactorFactor factor: Int? = nil, checksConstraintDrift: Bool = true, kiwiPivotRules: Bool = false) {
         usesSmallTableau = smallTableau
         if let rows { incrementalRows = rows }
         if let cells { columnCopyMinimum = cells }
@@ -86,6 +90,7 @@ public final class Solver {
         if let unlisted { unlistedMinimum = unlisted }
         if let factor { refactorFactor = factor }
         self.checksConstraintDrift = checksConstraintDrift
+        self.kiwiPivotRules = kiwiPivotRules
     }
 
     deinit {

@@ -167,10 +167,11 @@ import Testing
     /// Mild random systems refactored whenever a ratio test passed over a residue (factor 0),
     /// at the start of adds, removes and constant changes: every required constraint holds,
     /// every refusal is the reference's, the levels are the reference's optimum, and the tableau
-    /// stays sound.
+    /// stays sound. Pivots follow kiwi's rules here (`kiwiPivotRules`): the dual adds and
+    /// partial pricing pass over too few residues for these systems to refactor at all.
     @Test(arguments: [0, 14, 29] as [UInt64])
     func refactorsWithinOperationsKeepTheSystemExact(seed: UInt64) throws {
-        let solver = Solver(smallTableau: false, refactorFactor: 0)
+        let solver = Solver(smallTableau: false, refactorFactor: 0, kiwiPivotRules: true)
         let accepted = try MildRandomSystemTests.check(seed: seed, variables: 20...50, solver: solver)
         expectSound(solver)
         #expect(solver.statistics.refactorizations > 0, "seed \(seed): no refactorization")
@@ -221,7 +222,8 @@ import Testing
     /// stay under a million (past it, the rows' rounding is the values' size times 1e-16 per
     /// pivot, and the fuzz target's checks stand down too). Since the drift trigger
     /// (`Tableau.constraintsDrifted()`) derives the rows again before they drift that far, the
-    /// programs hold without a rebuild; the first reaches it with the trigger off. The second no
+    /// programs hold without a rebuild; the first reaches it with the trigger off (and kiwi's
+    /// pivot rules, with which it was recorded). The second no
     /// longer does since the ratio test weighs the small cells it passes over against the step
     /// (`Tableau.leavingRow`, step 2): it stays here as a replay that must hold.
     @Test(arguments: ["refactor-rebuild", "refactor-rebuild-2"], [true, false])
@@ -231,14 +233,14 @@ import Testing
             let worst = FuzzedProgramTests.worstRequired(installed, value)
             #expect(worst < 1e-6, "\(label): a required constraint is off by \(worst) of its size")
         }
-        let solver = Solver(checksConstraintDrift: checksDrift)
+        let solver = Solver(checksConstraintDrift: checksDrift, kiwiPivotRules: true)
         var lines = 0
         let replay = try FuzzedProgramTests.replay(FuzzedProgramTests.program(program), variables: 32, solver: solver) { line, installed, value in
             lines += 1
             expectRequiredHeld(installed, value, "line \(lines), \(line)")
         }
         expectSound(solver)
-        let fresh = Solver(checksConstraintDrift: checksDrift)
+        let fresh = Solver(checksConstraintDrift: checksDrift, kiwiPivotRules: true)
         let y = (0..<32).map { fresh.makeVariable("y\($0)") }
         for w in replay.installed.reversed() {
             let e = LinearExpression(w.terms.map { LinearTerm(y[$0.0], $0.1) }, constant: w.constant)

@@ -12,12 +12,29 @@ extension Tableau {
     /// list of infeasible rows is emptied, so that the caller can move the constants back and
     /// repair again.
     mutating func dualOptimize() throws {
+        try dualRepairs()
+        if pendingCleanup {
+            pendingCleanup = false
+            try optimize()
+        }
+        clearCandidates()
+        if !staleColumns.isEmpty { pruneStaleColumns() }
+    }
+
+    /// The repairs of `dualOptimize()`: every row of `infeasible` feasible, or a throw (as
+    /// there); the cost a flip may have left (`pendingCleanup`) is the caller's to clear.
+    mutating func dualRepairs() throws {
         // Every flip moves the row being repaired strictly towards feasibility, but with a
         // coefficient near epsilon the steps could be tiny: past this many flips in one call, the
         // repair goes on with plain pivots only, so that it always ends.
         var flipBudget = max(64, 4 * symbols.count)
         var budget = pivotLimit
         while let b = infeasible.popLast() {
+            // A dual add gives up past its budget (see Tableau+DualAdd.swift).
+            if let log = dualAdd.log, log.count > dualAddPivotBudget {
+                infeasible.removeAll()
+                throw DualOptimizeFailure()
+            }
             let slot = symbols[Int(b)].row
             guard slot >= 0 else { continue }
             let h = rows[Int(slot)]
@@ -39,12 +56,6 @@ extension Tableau {
                 throw error
             }
         }
-        if pendingCleanup {
-            pendingCleanup = false
-            try optimize()
-        }
-        clearCandidates()
-        if !staleColumns.isEmpty { pruneStaleColumns() }
     }
 
     /// One dual iteration on the infeasible row `r` at `slot` (constant `c < 0`):

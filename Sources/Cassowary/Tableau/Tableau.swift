@@ -230,6 +230,8 @@ struct Tableau {
     var levelShift = Tableau.initialLevelShift
     var artificialSlot: Int32 = -1
     var infeasible = Buffer<Int32>()
+    /// The pivot log of a dual add under way, and the counts (Tableau+DualAdd.swift).
+    var dualAdd = DualAddState()
 
     // Constraints and edit variables.
     var tags = Buffer<Tag>()
@@ -326,8 +328,9 @@ struct Tableau {
     /// The largest value when the rows were last checked (see `valuesForRead()`).
     var valueScaleAtDriftCheck = 0.0
     /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`,
-    /// `valuesForRead()`); tests unset it.
-    var checksConstraintDrift = true
+    /// `valuesForRead()`), and whether kiwi's rules pick pivots (no dual adds, no partial
+    /// pricing; see `Solver.init`); tests change them.
+    var checksConstraintDrift = true, kiwiPivotRules = false
     /// How many residues per live row (`refactorIfDrifting()`); tests lower it.
     var refactorFactor = Tableau.defaultRefactorFactor
     /// Set when a variable of this tableau is held by another solver too: every variable is then
