@@ -62,7 +62,7 @@ extension Tableau {
         // 3. The dual simplex, its pivots logged.
         dualAdd.log = []
         do {
-            try dualRepairs()
+            try dualRepairs(pivotBudget: dualAddPivotBudget)
             dualAdd.log = nil
         } catch {
             // 4. Undo: each pivot reversed, last first (the leaving symbol enters the row it
@@ -90,12 +90,7 @@ extension Tableau {
         }
         dualAdd.adds += 1
         // 5. A flip may have left a symbol a negative cost: the primal simplex clears it.
-        if pendingCleanup {
-            pendingCleanup = false
-            try optimize()
-        }
-        clearCandidates()
-        if !staleColumns.isEmpty { pruneStaleColumns() }
+        try finishDualRepairs()
         return true
     }
 }

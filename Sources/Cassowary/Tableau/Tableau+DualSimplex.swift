@@ -13,25 +13,21 @@ extension Tableau {
     /// repair again.
     mutating func dualOptimize() throws {
         try dualRepairs()
-        if pendingCleanup {
-            pendingCleanup = false
-            try optimize()
-        }
-        clearCandidates()
-        if !staleColumns.isEmpty { pruneStaleColumns() }
+        try finishDualRepairs()
     }
 
     /// The repairs of `dualOptimize()`: every row of `infeasible` feasible, or a throw (as
-    /// there); the cost a flip may have left (`pendingCleanup`) is the caller's to clear.
-    mutating func dualRepairs() throws {
+    /// there), also once they made more than `pivotBudget` pivots (a dual add's limit, see
+    /// Tableau+DualAdd.swift); `finishDualRepairs()` is the caller's to run after.
+    mutating func dualRepairs(pivotBudget: Int = .max) throws {
+        let firstPivot = pivotCount
         // Every flip moves the row being repaired strictly towards feasibility, but with a
         // coefficient near epsilon the steps could be tiny: past this many flips in one call, the
         // repair goes on with plain pivots only, so that it always ends.
         var flipBudget = max(64, 4 * symbols.count)
         var budget = pivotLimit
         while let b = infeasible.popLast() {
-            // A dual add gives up past its budget (see Tableau+DualAdd.swift).
-            if let log = dualAdd.log, log.count > dualAddPivotBudget {
+            if pivotCount - firstPivot > pivotBudget {
                 infeasible.removeAll()
                 throw DualOptimizeFailure()
             }
@@ -56,6 +52,17 @@ extension Tableau {
                 throw error
             }
         }
+    }
+
+    /// What follows the repairs: the primal simplex removes any cost a flip left a symbol
+    /// (`pendingCleanup`), and the candidate stacks and stale column lists are cleared.
+    mutating func finishDualRepairs() throws {
+        if pendingCleanup {
+            pendingCleanup = false
+            try optimize()
+        }
+        clearCandidates()
+        if !staleColumns.isEmpty { pruneStaleColumns() }
     }
 
     /// One dual iteration on the infeasible row `r` at `slot` (constant `c < 0`):
