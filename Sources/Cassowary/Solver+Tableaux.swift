@@ -51,6 +51,7 @@ extension Solver {
         general.refactorFactor = refactorFactor
         general.checksConstraintDrift = checksConstraintDrift
         general.kiwiPivotRules = kiwiPivotRules
+        general.dualAdd.reversalLimit = dualAddReversals
         if let cells = denseRowsFromCells {
             general.denseRowMinimum = cells
             general.denseRowRatio = 1 << 20

@@ -56,6 +56,7 @@ public final class Solver {
     var refactorFactor = Tableau.defaultRefactorFactor
     var checksConstraintDrift = true
     var kiwiPivotRules = false
+    var dualAddReversals = Tableau.dualAddReversals
 
     /// Creates an empty solver. It allocates nothing until its first call.
     public convenience init() {
@@ -79,10 +80,12 @@ public final class Solver {
     /// `Tableau.valuesForRead()`), so that tests reach what drift does, and `kiwiPivotRules`
     /// sends every violated required inequality through the artificial phase and lets the
     /// newest candidate enter, as kiwi does (and this solver did before Tableau+DualAdd.swift
-    /// and partial pricing), for the programs recorded to reach the drift those rules made.
+    /// and partial pricing), for the programs recorded to reach the drift those rules made, and
+    /// `dualAddReversals` 0 undoes every failed dual add that pivoted by a refactorization.
     package init(smallTableau: Bool = true, incrementalValuesFromRows rows: Int? = nil, columnCopiesFromCells cells: Int32? = nil,
                  denseRowsFromCells denseCells: Int? = nil, unlistsColumnsFromCells unlisted: Int32? = nil,
-                 refactorFactor factor: Int? = nil, checksConstraintDrift: Bool = true, kiwiPivotRules: Bool = false) {
+                 refactorFactor factor: Int? = nil, checksConstraintDrift: Bool = true, kiwiPivotRules: Bool = false,
+                 dualAddReversals: Int = Tableau.dualAddReversals) {
         usesSmallTableau = smallTableau
         if let rows { incrementalRows = rows }
         if let cells { columnCopyMinimum = cells }
@@ -91,6 +94,7 @@ public final class Solver {
         if let factor { refactorFactor = factor }
         self.checksConstraintDrift = checksConstraintDrift
         self.kiwiPivotRules = kiwiPivotRules
+        self.dualAddReversals = dualAddReversals
     }
 
     deinit {

@@ -29,9 +29,11 @@ import Testing
 
     /// The required `x + y <= 3` cannot hold beside `x >= 2` and `y >= 2`: the dual simplex
     /// pivots before it finds the row it cannot repair, the pivots are undone, the artificial
-    /// phase refuses the constraint, and the solution is the one before.
-    @Test func anAttemptThatCannotHoldIsUndone() throws {
-        let solver = Solver(smallTableau: false)
+    /// phase refuses the constraint, and the solution is the one before. With `reversalLimit` 0
+    /// they are undone by a refactorization for the basis before.
+    @Test(arguments: [Tableau.dualAddReversals, 0])
+    func anAttemptThatCannotHoldIsUndone(reversalLimit: Int) throws {
+        let solver = Solver(smallTableau: false, dualAddReversals: reversalLimit)
         let x = Variable("x"), y = Variable("y")
         var system: [(Constraint, Double)] = []
         for c in [x >= 2, y >= 2, (x == 8).priority(.defaultHigh), (y == 9).priority(.defaultLow)] {
@@ -43,6 +45,7 @@ import Testing
         let pivots = solver.statistics.pivots
         #expect(throws: SolverError.self) { try solver.add(x + y <= 3) }
         #expect(solver.tableau.dualAdd.undone == 1)
+        #expect(solver.tableau.dualAdd.refactored == (reversalLimit == 0 ? 1 : 0))
         #expect(solver.statistics.pivots > pivots)
         expectMatchesReference(solver, system, variables: [x, y], "after the refusal")
         #expect((x.value, y.value) == before)
@@ -88,6 +91,50 @@ import Testing
         }
         #expect(taken >= 50, "dual adds: \(taken)")
         #expect(undone >= 10, "dual adds undone: \(undone)")
+    }
+
+    /// Random versions of the system above with no pivot reversed: views with required floors,
+    /// pulled by soft equalities, then a required cap on a weighted sum of them, which cannot
+    /// hold when the floors exceed it. Each add undone after pivots goes through a
+    /// refactorization for the basis before it (Tableau+DualAdd.swift), the constraint is
+    /// placed again, and the solver ends as the reference says (refusals included), with the
+    /// tableau's invariants.
+    @Test func addsUndoneByRefactorizationMatchTheReference() throws {
+        var refactored = 0
+        for seed in 0..<40 as Range<UInt64> {
+            var rng = SeededGenerator(seed: 710_000 + seed)
+            let solver = Solver(smallTableau: false, dualAddReversals: 0)
+            let variables = (0..<Int.random(in: 2...7, using: &rng)).map { Variable("x\($0)") }
+            var system: [(Constraint, Double)] = []
+            var floors = 0.0
+            var cap = Expression(constant: 0)
+            for v in variables {
+                let floor = Double(Int.random(in: 1...20, using: &rng))
+                let weight = [1.0, 2, 0.5, 3].randomElement(using: &rng)!
+                floors += weight * floor
+                cap.append(v, weight)
+                let priority = Priority([750.0, 500, 250, 50].randomElement(using: &rng)!)
+                for c in [v >= floor, (v == floor + Double(Int.random(in: 5...40, using: &rng))).priority(priority)] {
+                    try solver.add(c)
+                    system.append((c, c.expression.constant))
+                }
+            }
+            // Under the floors' sum (cannot hold) about two times in three, over it otherwise.
+            let bound = floors + Double(Int.random(in: -30...10, using: &rng))
+            let c = cap <= bound
+            let label = "seed \(710_000 + seed): \(c)"
+            do {
+                try solver.add(c)
+                system.append((c, c.expression.constant))
+            } catch SolverError.unsatisfiableConstraint {
+                #expect(ReferenceLP.lexicographicViolations(system + [(c, c.expression.constant)],
+                                                            variables: variables) == nil, "\(label): refused")
+            }
+            expectMatchesReference(solver, system, variables: variables, label)
+            #expect(solver.invariantViolations().isEmpty, "\(label)")
+            refactored += solver.tableau.dualAdd.refactored
+        }
+        #expect(refactored >= 10, "dual adds undone by refactorization: \(refactored)")
     }
 
     /// Mild random systems (the drift checks' generator) solved by these rules and by kiwi's

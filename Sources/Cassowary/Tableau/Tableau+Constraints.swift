@@ -113,7 +113,7 @@ extension Tableau {
     /// - Returns: false when the (required) row cannot hold with the rows installed; the rows
     ///   are then as they were, up to the artificial phase's pivots, and the marker is the
     ///   caller's to drop or place.
-    mutating func placeAccumulated(marker: Int32, other: Int32) throws -> Bool {
+    mutating func placeAccumulated(marker: Int32, other: Int32, dualAddAllowed: Bool = true) throws -> Bool {
         if let fresh = freshExternal() {
             installDagRow(subject: fresh)
             return true
@@ -150,8 +150,14 @@ extension Tableau {
             // every dummy does.
             accumulatorConstant = 0
             installRow(subject: marker)
-        } else if try addByDualSimplex(marker: marker, other: other) {
+        } else if try dualAddAllowed && addByDualSimplex(marker: marker, other: other) {
             return true
+        } else if let basis = dualAdd.basisToRestore {
+            // A dual add undone by refactorization (Tableau+DualAdd.swift): the rows derived
+            // again for the basis before it, then the row placed again, the dual add left out.
+            dualAdd.basisToRestore = nil
+            try refactorKeepingAccumulator(basis: basis)
+            return try placeAccumulated(marker: marker, other: other, dualAddAllowed: false)
         } else {
             return try addWithArtificialVariable()
         }

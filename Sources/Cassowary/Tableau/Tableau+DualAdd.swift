@@ -14,11 +14,22 @@
 // one directly: the rows a violated constraint touches, typically a handful of pivots.
 //
 // Contract: on success the tableau is feasible and optimal with the row installed (the caller
-// registers its tag); otherwise every pivot the attempt made is undone, the row and its slack
-// are gone, the accumulator holds the row as it did, and the artificial phase decides as before
-// (a required constraint that cannot hold, or a repair the dual simplex could not make: rows
-// whose every positive cell is a residue, `dualAddPivotBudget` spent). The verdict on a
-// constraint is the artificial phase's either way.
+// registers its tag); otherwise the basis is the one before the attempt, the row and its slack
+// are gone (or go with the refactorization below), the accumulator holds the row as it did, and
+// the artificial phase decides as before (a required constraint that cannot hold, or a repair
+// the dual simplex could not make: rows whose every positive cell is a residue,
+// `dualAddPivotBudget` spent). The verdict on a constraint is the artificial phase's either way.
+//
+// How the attempt is undone: a few pivots are reversed, last first. After more
+// (`dualAddReversals`), or when a reversal cannot be made, the basis before the attempt is noted
+// (the current one with the logged pivots reversed on paper) and `placeAccumulated` derives the
+// rows again for it (`refactor(basis:)`) before the artificial phase. Reversed pivots bring the
+// basis back but not the rows: each pair adds a multiple of a row into others and takes it out
+// again, and what rounding leaves of it stays as cells. In a random system of 250-500
+// variables (seed 58) 207 pivots reversed took the tableau from about 60,000 cells to 247,000,
+// and every operation after refactored and then rebuilt, seconds each. Another (seed 79, with
+// the flips of `dualAddFlips`) had a reversal find its leaving symbol gone from the row, which
+// ended the add in an internal error.
 
 extension Tableau {
     /// The most pivots a dual add makes before it is undone for the artificial phase: 64, and
@@ -27,11 +38,36 @@ extension Tableau {
     /// 15 s, where the artificial phase and the primal simplex take the whole system in 32 s.
     var dualAddPivotBudget: Int { 64 + (rows.count - freeSlots.count) / 4 }
 
+    /// The most pivots of a dual add that are reversed one by one when it is undone; past them
+    /// the rows are derived again (see the contract above). A failed add's pivots are a handful
+    /// in layouts and in most random systems.
+    static let dualAddReversals = 16
+
+    /// The most bound flips of a dual add's repairs. A flip leaves its leaving symbol a cost
+    /// for the primal simplex to clear once the rows are feasible (`finishDualRepairs()`), and
+    /// those costs cost more than the flips save here: in a random system of 250-500 variables
+    /// (seed 0) one add made 197 dual pivots with flips and then 1,500 primal ones, which filled
+    /// its rows from 57,000 cells to 426,000, after which no refactorization could keep its
+    /// basis and every operation rebuilt the rows (a stall of minutes). Without flips, seed 524
+    /// of 60-250 variables stalled instead (over 30 s, against 0.2 s); with at most 4, seeds
+    /// 0-199 of 250-500 variables and 0-599 of 60-250 all end exact, none in over 6 s (with 16,
+    /// seed 0 took 9.7 s). The dual simplex after constant changes keeps its flips: that is
+    /// where a row of views reaches its floors.
+    static let dualAddFlips = 4
+
     /// A dual add's pivots, to undo them (nil when none is under way), and the counts for the
     /// tests: adds that went in, and those undone for the artificial phase.
     struct DualAddState {
         var log: [PivotRecord]?
         var adds = 0, undone = 0
+        /// Of the undone, those undone by refactorization.
+        var refactored = 0
+        /// The most pivots reversed one by one (`dualAddReversals`; tests set 0 to take every
+        /// undo through a refactorization).
+        var reversalLimit = Tableau.dualAddReversals
+        /// The basis before an add undone by refactorization (indexed by symbol): what
+        /// `placeAccumulated` derives the rows for before the artificial phase.
+        var basisToRestore: [Bool]?
     }
 
     /// A pivot of a dual add: `entering` became basic in the row at `slot`, which `leaving` left
@@ -62,26 +98,39 @@ extension Tableau {
         // 3. The dual simplex, its pivots logged.
         dualAdd.log = []
         do {
-            try dualRepairs(pivotBudget: dualAddPivotBudget)
+            try dualRepairs(pivotBudget: dualAddPivotBudget, flipBudget: Tableau.dualAddFlips)
             dualAdd.log = nil
         } catch {
-            // 4. Undo: each pivot reversed, last first (the leaving symbol enters the row it
-            //    left, whose basic symbol is the one that entered), then the row goes.
+            // 4. Undo: up to `dualAddReversals` pivots reversed, last first (the leaving symbol
+            //    enters the row it left, whose basic symbol is the one that entered), then the
+            //    row goes; else the basis before the attempt noted for a refactorization.
             let log = dualAdd.log ?? []
             dualAdd.log = nil
             pendingCleanup = false
-            for record in log.reversed() {
-                guard rows[Int(record.slot)].basic == record.entering, find(record.slot, record.leaving) >= 0 else {
-                    throw SolverError.internalError("undoing a dual add: pivot \(record) cannot be reversed")
-                }
-                pivot(record.leaving, record.slot)
+            var left = log.count
+            if left <= dualAdd.reversalLimit {
+                while left > 0, reversePivot(log[left - 1]) { left -= 1 }
             }
-            guard symbols[Int(marker)].row == slot else {
-                throw SolverError.internalError("undoing a dual add: the slack left its row")
-            }
-            makeParametric(marker)
-            freeRow(slot)
+            // The reversals queue rows they take negative; the basis before held them feasible.
             infeasible.removeAll()
+            if left == 0 && symbols[Int(marker)].row == slot {
+                makeParametric(marker)
+                freeRow(slot)
+            } else {
+                // Inside a refactorization's rebuild no other can run: never seen.
+                guard !refactoring else {
+                    throw SolverError.internalError("undoing a dual add while the rows are derived again")
+                }
+                var basis = [Bool](repeating: false, count: symbols.count)
+                for h in rows where h.basic >= 0 { basis[Int(h.basic)] = true }
+                for record in log[..<left].reversed() {
+                    basis[Int(record.entering)] = false
+                    basis[Int(record.leaving)] = true
+                }
+                basis[Int(marker)] = false
+                dualAdd.basisToRestore = basis
+                dualAdd.refactored += 1
+            }
             beginAccumulator(constant: savedConstant)
             for (s, c) in zip(savedSymbols, savedCoefficients) { accumulate(s, c) }
             accumulatorMagnitude = savedMagnitude
@@ -91,6 +140,16 @@ extension Tableau {
         dualAdd.adds += 1
         // 5. A flip may have left a symbol a negative cost: the primal simplex clears it.
         try finishDualRepairs()
+        return true
+    }
+
+    /// Reverses a logged pivot when its row still has the entering symbol basic and holds the
+    /// leaving one; false otherwise.
+    private mutating func reversePivot(_ record: PivotRecord) -> Bool {
+        guard rows[Int(record.slot)].basic == record.entering, find(record.slot, record.leaving) >= 0 else {
+            return false
+        }
+        pivot(record.leaving, record.slot)
         return true
     }
 }

@@ -18,13 +18,14 @@ extension Tableau {
 
     /// The repairs of `dualOptimize()`: every row of `infeasible` feasible, or a throw (as
     /// there), also once they made more than `pivotBudget` pivots (a dual add's limit, see
-    /// Tableau+DualAdd.swift); `finishDualRepairs()` is the caller's to run after.
-    mutating func dualRepairs(pivotBudget: Int = .max) throws {
+    /// Tableau+DualAdd.swift), with at most `flipBudget` bound flips (by default four per
+    /// symbol, at least 64); `finishDualRepairs()` is the caller's to run after.
+    mutating func dualRepairs(pivotBudget: Int = .max, flipBudget flips: Int? = nil) throws {
         let firstPivot = pivotCount
         // Every flip moves the row being repaired strictly towards feasibility, but with a
         // coefficient near epsilon the steps could be tiny: past this many flips in one call, the
         // repair goes on with plain pivots only, so that it always ends.
-        var flipBudget = max(64, 4 * symbols.count)
+        var flipBudget = flips ?? max(64, 4 * symbols.count)
         var budget = pivotLimit
         while let b = infeasible.popLast() {
             if pivotCount - firstPivot > pivotBudget {

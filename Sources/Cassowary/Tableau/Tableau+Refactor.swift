@@ -101,9 +101,10 @@ extension Tableau {
     /// gives the basis up), so the solution is the one the rows held, without their drift.
     ///
     /// Must run between operations (no batch under way; it does nothing in the artificial
-    /// phase): it reads the installed constraints from the tags.
+    /// phase), or in an add before its row is placed (a dual add undone: `basis` is then the
+    /// one before the attempt): it reads the installed constraints from the tags.
     ///
-    /// 1. Note the basic symbols.
+    /// 1. Note the basic symbols (or those `basis` marks).
     /// 2. Empty the rows, the column lists and the objective; the symbols, tags and levels stay.
     /// 3. Cost every error symbol 1 at its level (the objective is the sum of its errors).
     /// 4. Gauss-Jordan elimination over the constraints, in tag order: each constraint's row as
@@ -121,8 +122,10 @@ extension Tableau {
     ///    step 4 could not keep not hold the constraints (`worstConstraintResidual()`), the
     ///    basis is given up, and the rows are written again as a fresh solver would add the
     ///    constraints (`rebuild()`).
-    mutating func refactor() throws {
+    mutating func refactor(basis noted: [Bool]? = nil) throws {
         guard artificialSlot < 0 else { return }
+        refactoring = true
+        defer { refactoring = false }
         refactorCount += 1
         residuesSinceRefactor = 0
         objectiveDrifted = false
@@ -131,7 +134,11 @@ extension Tableau {
         var basic = Buffer<Bool>()
         defer { basic.deallocate() }
         basic.append(repeating: false, count: symbols.count)
-        for slot in rows.indices where rows[slot].basic >= 0 { basic[Int(rows[slot].basic)] = true }
+        if let noted {
+            for s in noted.indices where noted[s] { basic[s] = true }
+        } else {
+            for slot in rows.indices where rows[slot].basic >= 0 { basic[Int(rows[slot].basic)] = true }
+        }
         // 2. Empty rows, lists and objective.
         clearRows()
         // 3. The errors' costs.
@@ -186,6 +193,18 @@ extension Tableau {
         }
         residualAfterRefactor = residual ?? worstConstraintResidual()
         residuesAtDriftCheck = 0
+    }
+
+    /// `refactor(basis:)` in the middle of an add: the accumulator (the new row, which no tag
+    /// holds yet) is kept through it, for the caller to place again.
+    mutating func refactorKeepingAccumulator(basis: [Bool]) throws {
+        let savedSymbols = Array(touched)
+        let savedCoefficients = savedSymbols.map { scratch[Int($0)].accumulated }
+        let (savedConstant, savedMagnitude) = (accumulatorConstant, accumulatorMagnitude)
+        try refactor(basis: basis)
+        beginAccumulator(constant: savedConstant)
+        for (s, c) in zip(savedSymbols, savedCoefficients) { accumulate(s, c) }
+        accumulatorMagnitude = savedMagnitude
     }
 
     /// The largest miss of an installed constraint at the rows' solution, markers included,

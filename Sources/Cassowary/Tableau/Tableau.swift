@@ -232,6 +232,9 @@ struct Tableau {
     var infeasible = Buffer<Int32>()
     /// The pivot log of a dual add under way, and the counts (Tableau+DualAdd.swift).
     var dualAdd = DualAddState()
+    /// Whether `refactor()` is under way: its rebuild places rows, and a dual add undone there
+    /// cannot refactor again.
+    var refactoring = false
 
     // Constraints and edit variables.
     var tags = Buffer<Tag>()
