@@ -107,8 +107,9 @@ extension Tableau {
             let log = dualAdd.log ?? []
             dualAdd.log = nil
             pendingCleanup = false
+            // Inside a refactorization's rebuild no other can run: every pivot is reversed.
             var left = log.count
-            if left <= dualAdd.reversalLimit {
+            if left <= dualAdd.reversalLimit || refactoring {
                 while left > 0, reversePivot(log[left - 1]) { left -= 1 }
             }
             // The reversals queue rows they take negative; the basis before held them feasible.
@@ -117,9 +118,10 @@ extension Tableau {
                 makeParametric(marker)
                 freeRow(slot)
             } else {
-                // Inside a refactorization's rebuild no other can run: never seen.
+                // A pivot that cannot be reversed in a rebuild: not met in a rebuild (seed 79
+                // met one outside it), and as before the refactored undo, an error.
                 guard !refactoring else {
-                    throw SolverError.internalError("undoing a dual add while the rows are derived again")
+                    throw SolverError.internalError("undoing a dual add in a rebuild: a pivot cannot be reversed")
                 }
                 var basis = [Bool](repeating: false, count: symbols.count)
                 for h in rows where h.basic >= 0 { basis[Int(h.basic)] = true }
