@@ -88,9 +88,7 @@ extension Tableau {
               infeasible.isEmpty, artificialSlot < 0, dualAdd.log == nil else { return false }
         // 1. Keep the accumulated row, for the artificial phase should this fail (the pivots
         //    of DAG rows use the accumulator).
-        let savedSymbols = Array(touched)
-        let savedCoefficients = savedSymbols.map { scratch[Int($0)].accumulated }
-        let (savedConstant, savedMagnitude) = (accumulatorConstant, accumulatorMagnitude)
+        let saved = savedAccumulator()
         // 2. The row solved for its slack: the slack's value, -constant / coefficient, is
         //    negative (or zero), and the row is queued for a repair.
         installRow(subject: marker)
@@ -133,9 +131,7 @@ extension Tableau {
                 dualAdd.basisToRestore = basis
                 dualAdd.refactored += 1
             }
-            beginAccumulator(constant: savedConstant)
-            for (s, c) in zip(savedSymbols, savedCoefficients) { accumulate(s, c) }
-            accumulatorMagnitude = savedMagnitude
+            restoreAccumulator(saved)
             dualAdd.undone += 1
             return false
         }
@@ -143,6 +139,28 @@ extension Tableau {
         // 5. A flip may have left a symbol a negative cost: the primal simplex clears it.
         try finishDualRepairs()
         return true
+    }
+
+    /// The accumulated row (its cells, constant and magnitude), for `restoreAccumulator(_:)`
+    /// after work that uses the accumulator: a dual add undone, a refactorization in the middle
+    /// of an add.
+    struct SavedAccumulator {
+        var symbols: [Int32]
+        var coefficients: [Double]
+        var constant: Double
+        var magnitude: Double
+    }
+
+    func savedAccumulator() -> SavedAccumulator {
+        let symbols = Array(touched)
+        return SavedAccumulator(symbols: symbols, coefficients: symbols.map { scratch[Int($0)].accumulated },
+                                constant: accumulatorConstant, magnitude: accumulatorMagnitude)
+    }
+
+    mutating func restoreAccumulator(_ saved: SavedAccumulator) {
+        beginAccumulator(constant: saved.constant)
+        for (s, c) in zip(saved.symbols, saved.coefficients) { accumulate(s, c) }
+        accumulatorMagnitude = saved.magnitude
     }
 
     /// Reverses a logged pivot when its row still has the entering symbol basic and holds the

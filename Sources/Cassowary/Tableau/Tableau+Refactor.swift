@@ -198,13 +198,9 @@ extension Tableau {
     /// `refactor(basis:)` in the middle of an add: the accumulator (the new row, which no tag
     /// holds yet) is kept through it, for the caller to place again.
     mutating func refactorKeepingAccumulator(basis: [Bool]) throws {
-        let savedSymbols = Array(touched)
-        let savedCoefficients = savedSymbols.map { scratch[Int($0)].accumulated }
-        let (savedConstant, savedMagnitude) = (accumulatorConstant, accumulatorMagnitude)
+        let saved = savedAccumulator()
         try refactor(basis: basis)
-        beginAccumulator(constant: savedConstant)
-        for (s, c) in zip(savedSymbols, savedCoefficients) { accumulate(s, c) }
-        accumulatorMagnitude = savedMagnitude
+        restoreAccumulator(saved)
     }
 
     /// The largest miss of an installed constraint at the rows' solution, markers included,
