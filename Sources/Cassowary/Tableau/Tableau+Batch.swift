@@ -123,37 +123,88 @@ extension Tableau {
     /// old constant.
     ///
     /// Should that fail too (hostile numbers: coefficients of 1e15 beside 1e-9, where putting a
-    /// redundant equality back at its old constant leaves a miss past the tolerance), a value
-    /// constraint still out would keep a tag whose markers were dropped, and may be another
-    /// constraint's by then; every later pass over the tags reads them. Its tag is freed: the
-    /// constraint is out, as an object taken out is, and the error says so. (Forced back in,
-    /// solved for a fresh dummy with its miss taken for rounding, it left dummy rows holding
-    /// slack and error symbols, which no later operation expects.)
+    /// redundant equality back at its old constant leaves a miss past the tolerance), the
+    /// equalities still out go back without that test and the rows are derived again
+    /// (`forceBack`), so that the installed constraints are still the ones the batch found.
+    /// Only if that fails as well is a value constraint still out given up: its tag is freed
+    /// (its markers were dropped, and a tag kept with them would name another constraint's
+    /// symbols), and the error says how many were taken out.
     private mutating func restore(_ applied: [(tag: Int32, old: Double, delta: Double)],
                                   _ redundant: [(target: BatchTarget, old: Double, new: Double)],
                                   readded: Int) throws {
-        var out = redundant.count - readded
+        var isOut = redundant.indices.map { $0 >= readded }
         do {
-            for r in redundant.prefix(readded).reversed() {
-                try takeOut(r.target, tag: installedTag(r.target))
-                out += 1
+            for k in (0..<readded).reversed() {
+                try takeOut(redundant[k].target, tag: installedTag(redundant[k].target))
+                isOut[k] = true
             }
             for a in applied.reversed() {
                 shiftMarker(a.tag, by: -a.delta)
                 tags[Int(a.tag)].constant = a.old
             }
             try dualOptimize()
-            for r in redundant {
-                guard try putBack(r.target, constant: r.old) else { throw DualOptimizeFailure() }
-                out -= 1
+            for k in redundant.indices {
+                guard try putBack(redundant[k].target, constant: redundant[k].old) else { throw DualOptimizeFailure() }
+                isOut[k] = false
             }
         } catch {
-            for r in redundant.suffix(out) {
-                if case let .value(t) = r.target, tags[Int(t)].id != nil { releaseValueTag(t) }
+            let out = redundant.indices.filter { isOut[$0] }.map { (redundant[$0].target, redundant[$0].old) }
+            do {
+                try forceBack(out)
+            } catch {
+                for (target, _) in out {
+                    if case let .value(t) = target, tags[Int(t)].id != nil { releaseValueTag(t) }
+                }
+                throw SolverError.internalError("restoring constants after a failed batch failed; "
+                                                + "\(out.count) redundant equalities of the batch were taken out")
             }
-            throw SolverError.internalError("restoring constants after a failed batch failed; "
-                                            + "\(out) redundant equalities of the batch were taken out")
         }
+    }
+
+    /// The last resort of `restore` (a failed batch) and of `reinstall` (one failed constant):
+    /// each redundant equality still out goes back at its old constant as a tag with a fresh
+    /// dummy marker and no row, and every row is written again as a fresh solver would add the
+    /// installed constraints (`refactor(keepingBasis: false)`, Tableau+Rebuild.swift). An
+    /// equality the rows before it leave no room for goes in with its miss taken for rounding
+    /// (`placeConflicting(tag:)`), as the rebuild does for any constraint drifted rows had let
+    /// in. The rows then hold the constraints the failed call found, at the constants it found
+    /// them with.
+    ///
+    /// The test it skips is the one that refused: the equality held when it went in, and what
+    /// it misses by now is rounding that the moves and their undoing left (FuzzSolver's
+    /// `fixed-failed-restore`, where a batch's constant of 9e15 meets coefficients of 1e-9).
+    /// The basis is not kept: the failed call's pivots have moved it, and its rows, derived
+    /// again with each dummy basic as before the call, may hold slacks in a dummy row.
+    mutating func forceBack(_ out: [(target: BatchTarget, old: Double)]) throws {
+        guard !out.isEmpty else { return }
+        // Mid-add (an artificial phase a failed put-back left), no refactorization can run.
+        guard artificialSlot < 0 else { throw DualOptimizeFailure() }
+        forcedBack += 1
+        for (target, old) in out {
+            // The tag as `installAccumulated` makes it: the marker stands for `scale` units.
+            beginAccumulator(constant: old)
+            switch target {
+            case let .object(c): c.forEachTerm { variable, coefficient in accumulate(symbol(for: variable), coefficient) }
+            case let .value(t): accumulateTerms(ofValueTag: t)
+            }
+            var largest = 0.0
+            for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
+            let marker = newSymbol(.dummy)
+            var tag = Tag(id: nil, marker: marker, other: -1, markerCoefficient: Tableau.rowScale(largest: largest),
+                          constant: old, priority: Priority.required.rawValue)
+            let t: Int32
+            switch target {
+            case let .object(c):
+                tag.id = ObjectIdentifier(c)
+                t = storeTag(tag, c)
+            case let .value(v):
+                tag.id = Tableau.valueTagID
+                tags[Int(v)] = tag
+                t = v
+            }
+            registerBound(tag: t)
+        }
+        try refactor(keepingBasis: false)
     }
 
     /// The error of the first change of a failed batch that cannot hold with the changes before

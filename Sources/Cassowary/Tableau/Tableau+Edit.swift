@@ -62,7 +62,11 @@ extension Tableau {
             shiftMarker(t, by: -delta)
             tags[Int(t)].constant = oldConstant
             do { try dualOptimize() } catch {
-                throw SolverError.internalError("restoring the constant of constraint \(t) failed")
+                // The old constant held, so the rows derived again for it hold too, up to what
+                // rounding the move and its undoing left.
+                do { try refactor() } catch {
+                    throw SolverError.internalError("restoring the constant of constraint \(t) failed")
+                }
             }
             // A repair that ran out of pivots says so; only a row no symbol could repair means
             // that the constraint cannot hold at `constant`.
@@ -78,8 +82,13 @@ extension Tableau {
         let target = batchTarget(ofTag: t)
         try takeOut(target, tag: t)
         guard try putBack(target, constant: constant) else {
-            guard try putBack(target, constant: oldConstant) else {
-                throw SolverError.internalError("restoring the constant of constraint \(t) failed")
+            // Hostile numbers may leave it missing by more than the tolerance at its old
+            // constant too: it then goes back without that test (`forceBack`).
+            if try !putBack(target, constant: oldConstant) {
+                do { try forceBack([(target, oldConstant)]) } catch {
+                    if case let .value(v) = target, tags[Int(v)].id != nil { releaseValueTag(v) }
+                    throw SolverError.internalError("restoring the constant of constraint \(t) failed; it was taken out")
+                }
             }
             throw unsatisfiable(tag: installedTag(target), constant: constant)
         }

@@ -122,7 +122,10 @@ extension Tableau {
     ///    step 4 could not keep not hold the constraints (`worstConstraintResidual()`), the
     ///    basis is given up, and the rows are written again as a fresh solver would add the
     ///    constraints (`rebuild()`).
-    mutating func refactor(basis noted: [Bool]? = nil) throws {
+    ///
+    /// Without `keepingBasis`, only step 6 runs: for a caller whose basis means nothing any more
+    /// (`forceBack`, Tableau+Batch.swift).
+    mutating func refactor(basis noted: [Bool]? = nil, keepingBasis: Bool = true) throws {
         guard artificialSlot < 0 else { return }
         refactoring = true
         defer { refactoring = false }
@@ -130,6 +133,21 @@ extension Tableau {
         residuesSinceRefactor = 0
         objectiveDrifted = false
         invalidateAllValues()
+        var residual: Double?
+        let sound = try keepingBasis && deriveRows(basis: noted, residual: &residual)
+        // 6. The basis given up.
+        if !sound {
+            try rebuild()
+            try optimize()
+            residual = nil
+        }
+        residualAfterRefactor = residual ?? worstConstraintResidual()
+        residuesAtDriftCheck = 0
+    }
+
+    /// Steps 1-5 of `refactor(basis:)`: whether the rows derived for the basis hold, with the
+    /// worst residual of a basis step 4 could not keep in `residual`.
+    private mutating func deriveRows(basis noted: [Bool]?, residual: inout Double?) throws -> Bool {
         // 1. The basis.
         var basic = Buffer<Bool>()
         defer { basic.deallocate() }
@@ -154,8 +172,11 @@ extension Tableau {
             expandAccumulator()
             // Never -1, as the row holds its own marker, which no other row mentions; the guard
             // is for a row that would hold nothing.
-            let subject = refactorSubject(basic)
+            var subject = refactorSubject(basic)
             guard subject >= 0 else { continue }
+            // A dummy is basic only in a row of dummies (see `dummyRowSubject`): drift can leave
+            // the noted one in a row that holds other symbols, and that basis is not kept.
+            if symbols[Int(subject)].kind == .dummy { subject = dummyRowSubject(subject) }
             kept = kept && Int(subject) < basic.count && basic[Int(subject)]
             installRow(subject: subject)
         }
@@ -167,7 +188,6 @@ extension Tableau {
             rows[slot].constant = 0
         }
         var sound = true
-        var residual: Double?
         do { try dualOptimize() } catch is DualOptimizeFailure {
             // A row no symbol can repair: the rows of the kept basis say the required
             // constraints cannot hold together, where the drifted rows said they could.
@@ -185,14 +205,7 @@ extension Tableau {
                 sound = residual! <= 1e-6
             }
         }
-        // 6. The basis given up.
-        if !sound {
-            try rebuild()
-            try optimize()
-            residual = nil
-        }
-        residualAfterRefactor = residual ?? worstConstraintResidual()
-        residuesAtDriftCheck = 0
+        return sound
     }
 
     /// `refactor(basis:)` in the middle of an add: the accumulator (the new row, which no tag
@@ -225,68 +238,9 @@ extension Tableau {
         return worst
     }
 
-    /// Step 6 of `refactor()`: every row written again as a fresh solver would add the installed
-    /// constraints, in tag order, each followed by the primal simplex, so that the basis is the
-    /// one the constraints lead to rather than the one the drifted rows held.
-    ///
-    /// The kept basis fails where the values went far past the constraints' sizes: exact-16's
-    /// reached 2.4e8 in a system whose required constraints hold within 1e5, and the rows of that
-    /// basis, derived again, left a required row at -18,820 that no cell over the pivot tolerance
-    /// could repair. Zeroing such rows (as this step did before) took that gap for rounding and
-    /// left a required equality off by 273. At 1e9 the next refactorization could not keep the
-    /// basis; solving a row for another symbol and dropping external cells as residues (step 4)
-    /// left a required constraint off by 0.8 of its size. Elsewhere that fallback serves: the
-    /// random systems' seed 524 takes it from its first refactorization on, and rebuilding there
-    /// instead drifts until required constraints end off by 1e22.
-    ///
-    /// A required constraint that conflicts with the ones before it in this order (which the
-    /// drifted rows had let in: the stress probe's 1e3 and 1e-3 coefficients reach values of
-    /// 1e17) goes in solved for its marker, with what it misses by taken for rounding
-    /// (`placeConflicting(tag:)`), so that every later operation starts from a feasible tableau.
-    private mutating func rebuild() throws {
-        refactorRebuilds += 1
-        invalidateAllValues()
-        clearRows()
-        resetObjective()
-        var conflicts = false
-        for t in tags.indices where tags[t].id != nil {
-            accumulateConstraintRow(tag: Int32(t))
-            if try !placeAccumulated(marker: tags[t].marker, other: tags[t].other) {
-                placeConflicting(tag: Int32(t))
-                conflicts = true
-            }
-            try optimize()
-        }
-        // The conflicting rows may hold external symbols as residues (`chooseSubject` passed
-        // over them): they go, as rounding.
-        if conflicts { restoreExternalBasics(kept: true) }
-        queueAllBounds()
-    }
-
-    /// Places the row of the required constraint of tag `t`, which the rows installed before it
-    /// leave no room for, solved for its marker: `marker = -constant / k`, which is what the
-    /// constraint misses by when negative (a slack) or not zero (a dummy). The miss is taken for
-    /// rounding, in this row alone, so that the constraint holds as nearly as the ones before it
-    /// allow and the rows of every other constraint stay as they are written. The miss stays
-    /// with the row through new constants (which move it by their difference) until the row is
-    /// removed or derived again by the next refactorization; a bound among such constraints is
-    /// no longer held exactly.
-    private mutating func placeConflicting(tag t: Int32) {
-        accumulateConstraintRow(tag: t)
-        expandAccumulator()
-        let marker = tags[Int(t)].marker
-        if symbols[Int(marker)].kind == .dummy || accumulatorConstant * scratch[Int(marker)].accumulated > 0 {
-            accumulatorConstant = 0
-        }
-        installRow(subject: marker)
-        // Its row no longer says what its constant does: were it a bound, holding its variable
-        // at that constant (Tableau+Bounds.swift) would undo the miss.
-        forgetBound(marker: marker)
-    }
-
     /// Step 3 of `refactor()`: an objective of the error symbols alone, each costing 1 at its
     /// level, as when it was made; the rows installed afterwards are substituted into it.
-    private mutating func resetObjective() {
+    mutating func resetObjective() {
         for l in levels.indices {
             levels[l].value = 0
             levels[l].candidates.removeAll()
@@ -307,7 +261,7 @@ extension Tableau {
     ///   that are no residue (`isResidue`) make their symbol basic again, pivoted into the row
     ///   where it stands (the dual simplex then repairs what that moves). Each pivot takes its
     ///   symbol out of every other row, and may bring others in: the passes repeat until none.
-    private mutating func restoreExternalBasics(kept: Bool) {
+    mutating func restoreExternalBasics(kept: Bool) {
         var changed = true
         var passes = 0
         while changed && passes <= externalSymbols.count {
@@ -343,7 +297,7 @@ extension Tableau {
 
     /// Empties every row, the column lists, the DAG order and the infeasible list; symbols keep
     /// their kinds, tags and objective places.
-    private mutating func clearRows() {
+    mutating func clearRows() {
         dropColumnCopy()
         for slot in rows.indices where rows[slot].basic != -1 {
             let b = rows[slot].basic
@@ -361,7 +315,7 @@ extension Tableau {
 
     /// The row of the installed constraint of tag `t` in the accumulator, as
     /// `installAccumulated` wrote it: `expression / scale` plus its markers.
-    private mutating func accumulateConstraintRow(tag t: Int32) {
+    mutating func accumulateConstraintRow(tag t: Int32) {
         let tag = tags[Int(t)]
         beginAccumulator(constant: tag.constant)
         if let reference = tagConstraints[Int(t)] {

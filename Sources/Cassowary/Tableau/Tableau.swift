@@ -318,6 +318,8 @@ struct Tableau {
     /// step 4's fallback did not hold the constraints), so that the rows were written again from
     /// the constraints (`rebuild()`, Tableau+Refactor.swift).
     var refactorRebuilds = 0
+    /// Failed constant changes whose redundant equalities went back only by `forceBack`.
+    var forcedBack = 0
     /// Residue cells the primal ratio tests passed over since the last refactorization: the
     /// measure of drift that triggers the next (see `refactorIfDrifting()`).
     var residuesSinceRefactor = 0
