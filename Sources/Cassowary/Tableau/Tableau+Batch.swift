@@ -176,7 +176,7 @@ extension Tableau {
     /// The basis is not kept: the failed call's pivots have moved it, and its rows, derived
     /// again with each dummy basic as before the call, may hold slacks in a dummy row.
     mutating func forceBack(_ out: [(target: BatchTarget, old: Double)]) throws {
-        guard !out.isEmpty else { return }
+        // With none out (the undoing's own repair failed), the rows are still written again.
         // Mid-add (an artificial phase a failed put-back left), no refactorization can run.
         guard artificialSlot < 0 else { throw DualOptimizeFailure() }
         forcedBack += 1
