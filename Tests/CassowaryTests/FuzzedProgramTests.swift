@@ -67,15 +67,21 @@ import Testing
         var refused: [Substring]
     }
 
-    /// Runs `program` on `solver` (a fresh one), calling `step` after each line.
+    /// Runs `program` on `solver` (a fresh one), calling `step` after each line, or with
+    /// `readsWhereTraced` only at its `read` lines (where the traced run read the values: a
+    /// read may refactor, so reading after every line takes another path).
     @discardableResult
-    static func replay(_ program: String, variables: Int = 16, solver: Solver = Solver(),
+    static func replay(_ program: String, variables: Int = 16, solver: Solver = Solver(), readsWhereTraced: Bool = false,
                        step: (Substring, [Written], (Int) -> Double) -> Void = { _, _, _ in }) throws -> Replay {
         let x = (0..<variables).map { solver.makeVariable("x\($0)") }
         var installed: [(ConstraintHandle, Written)] = []
         var refused: [Substring] = []
         for line in program.split(separator: "\n") {
             let f = line.split(separator: " ")
+            if f[0] == "read" {
+                step(line, installed.map(\.1)) { solver.value(of: x[$0]) }
+                continue
+            }
             // A program names installed constraints by position: a solver that refused an add
             // the program's own run took has fewer, and the program no longer applies.
             let positions = f[0] == "sets" ? [Int(f[1])!, Int(f[3])!] : f[0] == "set" || f[0] == "remove" ? [Int(f[1])!] : []
@@ -102,7 +108,7 @@ import Testing
             } catch SolverError.unsatisfiableConstraint {
                 refused.append(line)
             }
-            step(line, installed.map(\.1)) { solver.value(of: x[$0]) }
+            if !readsWhereTraced { step(line, installed.map(\.1)) { solver.value(of: x[$0]) } }
         }
         return Replay(installed: installed.map(\.1), values: x.map { solver.value(of: $0) }, refused: refused)
     }

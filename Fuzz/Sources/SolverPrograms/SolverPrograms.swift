@@ -217,7 +217,11 @@ func runValues(_ program: inout Program) {
                 installed[j].written.constant = values.0
                 installed[k].written.constant = values.1
             default:
-                if program.checked { checkRequired(installed.map(\.written), { solver.value(of: variables[$0]) }, operations) }
+                guard program.checked else { continue }
+                // Reads derive values (and may refactor, `Tableau.valuesForRead`): a replay
+                // makes them where the program did.
+                trace("read")
+                checkRequired(installed.map(\.written), { solver.value(of: variables[$0]) }, operations)
             }
         } catch {
             expectTyped(error, leaving: before, as: installed.map(\.handle), operations)
