@@ -103,6 +103,16 @@ extension SmallTableau {
             }
             if subject >= 0 {
                 makeBasic(subject, in: row)
+            } else if kinds[Int(marker)] == .dummy && !holdsNothing(row)
+                        && lineLargest(row) < Tableau.residueFloor(largest: 1) {
+                // 5a. A required equality whose row holds residues only (of a copy of one
+                //     installed: rounding left 1e-10 where the terms cancel) is redundant or
+                //     conflicting by rules this tableau does not keep (`Tableau.placeAccumulated`
+                //     judges such cells against the dummy it writes in). The artificial phase
+                //     would pivot on a residue, and the rows it divided by 1e-10 held the
+                //     constraints no more (FuzzSolver's `fixed-small-redundant-residue`: a level
+                //     1,916 short of its optimum): the general tableau makes the call.
+                throw Refusal()
             } else if holdsNothing(row) {
                 // 5. No symbols (rows hold no dummies): redundant when the constant is zero,
                 //    and installed without a row; else unsatisfiable.
@@ -206,7 +216,13 @@ extension SmallTableau {
                 dropSymbol(art)
                 return success
             }
-            let entering = firstSymbol(l) { kinds[Int($0)] == .slack || kinds[Int($0)] == .error }
+            // The artificial symbol leaves through the row's largest slack or error: one under
+            // the pivot tolerance is a residue, and dividing by it wrecks every row it enters.
+            var entering: Int32 = -1, largest = Tableau.pivotTolerance
+            forEachSymbol(l) { s in
+                let a = abs(coefficients[l &* SmallTableau.width &+ Int(s)])
+                if (kinds[Int(s)] == .slack || kinds[Int(s)] == .error) && a >= largest { (entering, largest) = (s, a) }
+            }
             guard entering >= 0 else {
                 freeLine(l)
                 dropSymbol(art)
