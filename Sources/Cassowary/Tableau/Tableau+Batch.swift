@@ -226,10 +226,28 @@ extension Tableau {
             }
         }
         for d in done.reversed() {
-            do { try setConstant(d.old, tag: installedTag(d.target)) } catch {
-                return .internalError("restoring constants after a failed batch failed")
+            guard let t = liveTag(d.target) else { return .internalError("restoring constants after a failed batch failed") }
+            do { try setConstant(d.old, tag: t) } catch {
+                // Hostile numbers can refuse the old constant too (`setConstant` then keeps the
+                // new one): it is set on the tag and every row is written again from the
+                // constraints, as they stood before the batch (FuzzSolver's
+                // `fixed-failed-restore-3`, a constant of 1.4e10 left for one of 3e-9).
+                guard let t = liveTag(d.target) else { return .internalError("restoring constants after a failed batch failed") }
+                tags[Int(t)].constant = d.old
+                forcedBack += 1
+                do { try refactor(keepingBasis: false) } catch {
+                    return .internalError("restoring constants after a failed batch failed")
+                }
             }
         }
         return found ?? .internalError("a batch of constants failed, but each change holds on its own")
+    }
+
+    /// The tag of a target, or nil once a failed undoing took its constraint out.
+    private mutating func liveTag(_ target: BatchTarget) -> Int32? {
+        switch target {
+        case let .object(c): return tag(of: c)
+        case let .value(t): return tags[Int(t)].id != nil ? t : nil
+        }
     }
 }
