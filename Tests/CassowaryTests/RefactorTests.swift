@@ -374,10 +374,11 @@ import Testing
         }
         try #require(solver.tableau.forcedBack >= 1,
                      "the program no longer reaches a batch that cannot be undone (\(batchFailures) batches failed)")
-        // The invariants; for the third program without optimality: after its rows are written
-        // again, one symbol keeps a cost under -1e-7 at level 750 beside coefficients of 1e15
-        // and 1e-9 (not diagnosed; the fuzz target, which checks the constraints and a fresh
-        // solver's levels where the numbers allow, passes it).
+        // The invariants; for the third program without optimality: an add before the batch
+        // (`1e15 x1 - 1e9 x4 == -1.1e10`) leaves a restricted row at -0.0067, the session's
+        // starting code alike, and the end state carries on a cost under -1e-7 at level 750
+        // (not diagnosed; the fuzz target, which checks the constraints and a fresh solver's
+        // levels where the numbers allow, passes the program).
         func expectInvariants() {
             if name == "failed-restore-3" {
                 let problems = solver.tableau.invariantViolations(requireOptimal: false)
