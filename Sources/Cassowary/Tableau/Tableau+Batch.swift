@@ -173,10 +173,9 @@ extension Tableau {
     /// The test it skips is the one that refused: the equality held when it went in, and what
     /// it misses by now is rounding that the moves and their undoing left (FuzzSolver's
     /// `fixed-failed-restore`, where a batch's constant of 9e15 meets coefficients of 1e-9).
-    /// The basis is not kept: the failed call's pivots have moved it, and its rows, derived
-    /// again with each dummy basic as before the call, may hold slacks in a dummy row.
+    /// The basis is not kept: the failed call's pivots have moved it. With none out, only the
+    /// rows are written again (a failed undoing, or a constant set on its tag by `blame`).
     mutating func forceBack(_ out: [(target: BatchTarget, old: Double)]) throws {
-        // With none out (the undoing's own repair failed), the rows are still written again.
         // Mid-add (an artificial phase a failed put-back left), no refactorization can run.
         guard artificialSlot < 0 else { throw DualOptimizeFailure() }
         forcedBack += 1
@@ -187,10 +186,8 @@ extension Tableau {
             case let .object(c): c.forEachTerm { variable, coefficient in accumulate(symbol(for: variable), coefficient) }
             case let .value(t): accumulateTerms(ofValueTag: t)
             }
-            var largest = 0.0
-            for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
             let marker = newSymbol(.dummy)
-            var tag = Tag(id: nil, marker: marker, other: -1, markerCoefficient: Tableau.rowScale(largest: largest),
+            var tag = Tag(id: nil, marker: marker, other: -1, markerCoefficient: Tableau.rowScale(largest: accumulatorLargest()),
                           constant: old, priority: Priority.required.rawValue)
             let t: Int32
             switch target {
@@ -234,8 +231,7 @@ extension Tableau {
                 // `fixed-failed-restore-3`, a constant of 1.4e10 left for one of 3e-9).
                 guard let t = liveTag(d.target) else { return .internalError("restoring constants after a failed batch failed") }
                 tags[Int(t)].constant = d.old
-                forcedBack += 1
-                do { try refactor(keepingBasis: false) } catch {
+                do { try forceBack([]) } catch {
                     return .internalError("restoring constants after a failed batch failed")
                 }
             }

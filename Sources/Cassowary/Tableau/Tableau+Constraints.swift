@@ -66,9 +66,7 @@ extension Tableau {
         // short of their optimum), so a scaled constraint's violation counts divided by its
         // scale.
         noteBoundCandidate(priority)
-        var largest = 0.0
-        for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
-        let scale = Tableau.rowScale(largest: largest)
+        let scale = Tableau.rowScale(largest: accumulatorLargest())
         divideAccumulator(by: scale)
         var marker: Int32
         var other: Int32 = -1
@@ -209,9 +207,7 @@ extension Tableau {
     /// Under this, a cell of the accumulated row is a residue (`Tableau.residueFloor`, at
     /// `tolerance` of the row's largest).
     private func residueFloor(tolerance: Double = Tableau.pivotTolerance) -> Double {
-        var largest = 0.0
-        for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
-        return Tableau.residueFloor(largest: largest, tolerance: tolerance)
+        Tableau.residueFloor(largest: accumulatorLargest(), tolerance: tolerance)
     }
 
     /// Writes the accumulator as a new row (`0 = constant + cells`) and returns its slot.

@@ -144,8 +144,9 @@ extension Tableau {
         residuesAtDriftCheck = 0
     }
 
-    /// Steps 1-5 of `refactor(basis:)`: whether the rows derived for the basis hold, with the
-    /// worst residual of a basis step 4 could not keep in `residual`.
+    /// Steps 1-5 of `refactor(basis:)`: whether the rows derived for the basis hold, with their
+    /// worst constraint residual in `residual` once the simplex ran (nil when the dual simplex
+    /// found a row it cannot repair).
     private mutating func deriveRows(basis noted: [Bool]?, residual: inout Double?) throws -> Bool {
         // 1. The basis.
         var basic = Buffer<Bool>()

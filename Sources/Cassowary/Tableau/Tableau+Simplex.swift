@@ -231,6 +231,14 @@ extension Tableau {
         accumulatorMagnitude += abs(term)
     }
 
+    /// The largest cell of the accumulated row, in magnitude (0 for an empty row): what its
+    /// scale (`Tableau.rowScale(largest:)`) and its residue floor are taken from.
+    func accumulatorLargest() -> Double {
+        var largest = 0.0
+        for s in touched { largest = max(largest, abs(scratch[Int(s)].accumulated)) }
+        return largest
+    }
+
     /// Divides the accumulated row, its constant and its magnitude by a row's `scale` (see
     /// `Tableau.rowScale(largest:)`).
     mutating func divideAccumulator(by scale: Double) {
