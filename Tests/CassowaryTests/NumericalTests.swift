@@ -54,6 +54,47 @@ import Testing
         }
     }
 
+    /// A coefficient under epsilon (1e-8): `1e-9 * x >= 0` goes in solved for its slack, `x` left
+    /// in that required row as a symbol too small to solve for. A later row that made `x` basic
+    /// put its value into that row, which nothing repaired: `x == -1e7` was taken in both
+    /// tableaux, and the required `1e-9 * x >= 0` broken by 0.01 (FuzzSolver's
+    /// `failed-restore-3`, hostile numbers: a required row at -0.0067 after `1e15 * x1 - 1e9 *
+    /// x4 == -1.1e10`). Now such an add is refused when no symbol can repair the row, in
+    /// either order, and repaired by the dual simplex when one can (the next test).
+    @Test(arguments: [false, true])
+    func aTinyCoefficientsRequiredRowRefusesAConflictingAdd(reversed: Bool) throws {
+        for solver in [Solver(), Solver(smallTableau: false)] {
+            let x = Variable("x")
+            let tiny = Constraint(Expression([Term(x, 1e-9)]), .greaterThanOrEqual)
+            let fixed = x == -1e7
+            try solver.add(reversed ? fixed : tiny)
+            #expect(throws: SolverError.self) { try solver.add(reversed ? tiny : fixed) }
+            solver.updateVariables()
+            #expect(solver.constraintCount == 1)
+            #expect(solver.contains(reversed ? fixed : tiny))
+            #expect(reversed ? x.value == -1e7 : x.value == 0, "x = \(x.value)")
+            #expect(solver.invariantViolations().isEmpty, "\(solver.invariantViolations().prefix(3))")
+        }
+    }
+
+    /// The same row with a symbol that can repair it: `1e-9 * x + y >= 0` with `y` already basic
+    /// (`y == 0` at a low priority) goes in solved for its slack, holding `x` and `y`'s error;
+    /// `x == -1e7` then leaves it at -0.01, and the dual simplex moves `y` to 0.01 (it stayed
+    /// at 0, the required row broken by 0.01).
+    @Test func aTinyCoefficientsRequiredRowIsRepairedWhenItCanBe() throws {
+        for solver in [Solver(), Solver(smallTableau: false)] {
+            let x = Variable("x"), y = Variable("y")
+            try solver.add((y == 0).priority(250))
+            let row = Constraint(Expression([Term(x, 1e-9), Term(y)]), .greaterThanOrEqual)
+            try solver.add(row)
+            try solver.add(x == -1e7)
+            solver.updateVariables()
+            #expect(x.value == -1e7)
+            #expect(abs(y.value - 0.01) < 1e-12, "y = \(y.value): the required row misses by \(violation(of: row))")
+            #expect(solver.invariantViolations().isEmpty, "\(solver.invariantViolations().prefix(3))")
+        }
+    }
+
     /// A scaled non-required constraint counts its violation divided by its scale: `1000x >= 1000`
     /// at x = 0 is violated by 1000 and counts 1, as `x >= 1` would, in both tableaux; a required
     /// row is only divided, and holds as written.

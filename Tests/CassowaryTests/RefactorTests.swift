@@ -320,15 +320,15 @@ import Testing
     /// then the batch freed that tag, taking the equality out. Now the equality goes back
     /// without the test that refused it and the rows are derived again (`forceBack`): the batch
     /// throws, and every constraint it found installed still is, at its old constant.
-    /// `failed-restore-2` (FuzzSolver, 111 operations, on this session's first version of the
-    /// fix) is a batch whose undoing failed in its own repair with no equality out, which that
-    /// version returned from without writing the rows again: the checks after it found a
-    /// constraint at 0 for a constant of 5e-9.
-    /// `failed-restore-3` (FuzzSolver in exact mode, later in the session) undid a batch's first
-    /// change after its second failed, and the old constant was refused in turn: `setConstant`
-    /// kept the new one (1.4e10 for 3e-9) until the undoing set it on the tag and wrote the rows
-    /// again.
-    @Test(arguments: ["failed-restore", "failed-restore-2", "failed-restore-3"])
+    /// `failed-restore-4` (FuzzSolver's corpus, 236 operations) is a batch whose undoing fails
+    /// in its own repair with no equality out: the rows are written again all the same (the
+    /// first version of `forceBack` returned without, and a constraint read 0 for a constant of
+    /// 5e-9). The batch then failed on rounding alone, each change holding applied one at a
+    /// time, and threw an internal error; it now stands as applied that way.
+    /// The programs of `fixed-failed-restore-2` and `-3` (a batch's undoing whose old constant
+    /// was refused in turn) no longer reach a failed batch: an add before it had left a required
+    /// row infeasible (NumericalTests, `aTinyCoefficientsRequiredRow...`).
+    @Test(arguments: ["failed-restore", "failed-restore-4"])
     func aBatchThatCannotBeUndoneLeavesTheConstraintsAsItFoundThem(program name: String) throws {
         let solver = Solver(smallTableau: false)
         let x = (0..<8).map { solver.makeVariable("x\($0)") }
@@ -374,25 +374,12 @@ import Testing
         }
         try #require(solver.tableau.forcedBack >= 1,
                      "the program no longer reaches a batch that cannot be undone (\(batchFailures) batches failed)")
-        // The invariants; for the third program without optimality: an add before the batch
-        // (`1e15 x1 - 1e9 x4 == -1.1e10`) leaves a restricted row at -0.0067, the session's
-        // starting code alike, and the end state carries on a cost under -1e-7 at level 750
-        // (not diagnosed; the fuzz target, which checks the constraints and a fresh solver's
-        // levels where the numbers allow, passes the program).
-        func expectInvariants() {
-            if name == "failed-restore-3" {
-                let problems = solver.tableau.invariantViolations(requireOptimal: false)
-                #expect(problems.isEmpty, "\(problems.prefix(5))")
-            } else {
-                expectSound(solver)
-            }
-        }
-        expectInvariants()
+        expectSound(solver)
         for (k, c) in installed.enumerated() {
             #expect(solver.contains(c.handle), "constraint \(k) is out after the failed batch")
             #expect(solver.tableau.tags[Int(c.handle.tag)].constant == c.constant, "constraint \(k) has another constant")
         }
         try solver.refactor()
-        expectInvariants()
+        expectSound(solver)
     }
 }

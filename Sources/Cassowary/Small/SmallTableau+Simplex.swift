@@ -91,7 +91,12 @@ extension SmallTableau {
             subject = firstSymbol(row) { kinds[Int($0)] == .external && mayBeSubject($0, of: row, floor: &floor) }
         }
         if subject >= 0 {
+            // 4a. A restricted row that held the subject as a parametric external (passed over
+            //     as too small to solve for) moves with the subject's value: one left infeasible
+            //     goes to the general tableau, whose dual simplex repairs it or refuses the row.
+            let reached = columns[Int(subject)] & ~(UInt64(1) << UInt64(row))
             makeBasic(subject, in: row)
+            if reached != 0 && leftInfeasible(reached) { throw Refusal() }
         } else {
             if constants[row] < 0 { scale(row, -1) }
             subject = restrictedSubject(row, marker, other)
@@ -136,6 +141,18 @@ extension SmallTableau {
         record(LogEntry(kind: .add, relation: relation, index: t, termStart: start,
                         termCount: Int32(expression.count), priority: priority, constant: expression.constant))
         return ConstraintHandle(owner: serial, tag: t, generation: tags[Int(t)].generation)
+    }
+
+    /// Whether a restricted row among `lines` has a negative constant past epsilon.
+    private func leftInfeasible(_ lines: UInt64) -> Bool {
+        var lines = lines
+        while lines != 0 {
+            let t = lines.trailingZeroBitCount
+            lines &= lines &- 1
+            let b = basic[t]
+            if b >= 0 && kinds[Int(b)] != .external && constants[t] < -SmallTableau.epsilon { return true }
+        }
+        return false
     }
 
     /// A new marker that can be the subject of a row with a constant >= 0: a slack or error
@@ -327,54 +344,6 @@ extension SmallTableau {
             let kind = kinds[Int(b)]
             guard kind != .external, c <= -Tableau.pivotTolerance else { return }
             choice.consider(l, basic: b, kind: kind, ratio: -constants[l] / c)
-        }
-        return choice.result
-    }
-
-    // MARK: - Removing
-
-    /// Takes out the constraint of an installed tag, or refuses (see `Refusal`).
-    mutating func remove(tag t: Int32) throws(Refusal) {
-        guard !keepsLog || logCount < SmallTableau.maxLog else { throw Refusal() }
-        let tag = tags[Int(t)]
-        let marker = tag.marker
-        // A required equality's dummy is in no row (see step 3 of `add`): its effects cannot be
-        // found to take out.
-        guard kinds[Int(marker)] != .dummy else { throw Refusal() }
-        // 1. getMarkerLeavingRow, before anything moves.
-        var leaving = Int(symbolRow[Int(marker)])
-        if leaving < 0 {
-            guard let l = markerLeavingRow(marker) else { throw Refusal() }
-            leaving = l
-        }
-        releaseTag(t)
-        // 2. removeConstraintEffects: the errors leave the objective.
-        if let l = existingLevel(for: tag.priority) {
-            for k in 0..<2 {
-                let s = k == 0 ? tag.marker : tag.other
-                guard s >= 0 && kinds[Int(s)] == .error else { continue }
-                let r = symbolRow[Int(s)]
-                if r >= 0 { addScaled(l, Int(r), -1) } else { add(l, s, -1) }
-            }
-        }
-        // 3. The marker's row goes: pivoted in first when the marker is parametric.
-        if symbolRow[Int(marker)] < 0 { pivot(marker, leaving) }
-        freeLine(leaving)
-        // 4. The symbols no constraint binds any more; the simplex waits (`settled`).
-        if tag.other >= 0 { dropSymbol(tag.other) }
-        dropSymbol(marker)
-        settled = false
-        record(LogEntry(kind: .remove, relation: .equal, index: t, termStart: 0, termCount: 0, priority: 0, constant: 0))
-    }
-
-    /// The row to pivot a parametric marker into before its row is dropped, chosen by the
-    /// general tableau's rule (`Tableau.MarkerLeavingChoice`).
-    private func markerLeavingRow(_ marker: Int32) -> Int? {
-        var largest = 0.0
-        forEachRow(holding: marker) { _, _, c in largest = max(largest, abs(c)) }
-        var choice = Tableau.MarkerLeavingChoice(columnLargest: largest)
-        forEachRow(holding: marker) { l, b, c in
-            choice.consider(l, kind: kinds[Int(b)], coefficient: c, constant: constants[l]) { lineLargest(l) }
         }
         return choice.result
     }

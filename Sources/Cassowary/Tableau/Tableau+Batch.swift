@@ -33,7 +33,8 @@ extension Tableau {
     /// 5. Put the redundant equalities back, each at the last constant the batch gives it.
     /// 6. If step 4 or 5 fails, put every constant back (in reverse order) and find the change to
     ///    blame: applied one at a time in the batch's order, the first that cannot hold with the
-    ///    ones before it. Those are put back too, and its error is thrown.
+    ///    ones before it. Those are put back too, and its error is thrown. If none is to blame
+    ///    (rounding failed the joint repair), the batch stands as applied one at a time.
     ///
     /// Value targets must name installed value constraints (`Solver` checks their handles).
     mutating func setConstants(_ changes: [(BatchTarget, Double)]) throws {
@@ -83,7 +84,7 @@ extension Tableau {
             //    of pivots blames none).
             try restore(applied, redundant, readded: readded)
             if let failure = error as? SolverError { throw failure }
-            throw blame(changes)
+            if let failure = blame(changes) { throw failure }
         }
     }
 
@@ -206,7 +207,11 @@ extension Tableau {
 
     /// The error of the first change of a failed batch that cannot hold with the changes before
     /// it, applied one at a time; the solver is left as it was. Runs only after a batch failed.
-    private mutating func blame(_ changes: [(BatchTarget, Double)]) -> SolverError {
+    /// - Returns: nil when every change holds applied that way, which leaves the batch applied:
+    ///   the joint repair failed on rounding alone (hostile numbers: coefficients of 1e15 beside
+    ///   1e-9, where `restore` had to write the rows again), and the constants the batch asked
+    ///   for hold together.
+    private mutating func blame(_ changes: [(BatchTarget, Double)]) -> SolverError? {
         var done: [(target: BatchTarget, old: Double)] = []
         var found: SolverError?
         for (target, constant) in changes {
@@ -222,6 +227,7 @@ extension Tableau {
                 break
             }
         }
+        guard found != nil else { return nil }
         for d in done.reversed() {
             guard let t = liveTag(d.target) else { return .internalError("restoring constants after a failed batch failed") }
             do { try setConstant(d.old, tag: t) } catch {
@@ -236,7 +242,7 @@ extension Tableau {
                 }
             }
         }
-        return found ?? .internalError("a batch of constants failed, but each change holds on its own")
+        return found
     }
 
     /// The tag of a target, or nil once a failed undoing took its constraint out.

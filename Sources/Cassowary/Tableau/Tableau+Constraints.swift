@@ -1,6 +1,6 @@
-// Adding and removing constraints (kiwi's addConstraint / removeConstraint, with createRow,
-// chooseSubject and addWithArtificialVariable). The tags of installed constraints are in
-// Tableau+Tags.swift.
+// Adding constraints (kiwi's addConstraint, with createRow, chooseSubject and
+// addWithArtificialVariable). Removing them is in Tableau+Removal.swift, the tags of installed
+// constraints in Tableau+Tags.swift.
 
 extension Tableau {
     // MARK: - Adding
@@ -12,15 +12,16 @@ extension Tableau {
         guard tag(of: constraint) == nil else { throw SolverError.duplicateConstraint(constraint) }
         try refactorIfDrifting()
         let exprConstant = constant ?? constraint.constant
-        guard try install(constraint, constant: exprConstant) else {
+        guard try install(constraint, constant: exprConstant, repairing: true) else {
             throw unsatisfiable(constraint, constant: exprConstant)
         }
     }
 
-    /// Installs a checked constraint at `constant`.
+    /// Installs a checked constraint at `constant`; `repairing` for a new constraint's add (see
+    /// `repairAfterPlacing`).
     /// - Returns: false, with the tableau as it was, when the (required) constraint cannot hold
     ///   with the required constraints installed.
-    mutating func install(_ constraint: Constraint, constant exprConstant: Double) throws -> Bool {
+    mutating func install(_ constraint: Constraint, constant exprConstant: Double, repairing: Bool = false) throws -> Bool {
         invalidateAllValues()
         compactIfNeeded()
         // createRow: the expression, then the markers. The terms are read in place: copying the
@@ -32,6 +33,7 @@ extension Tableau {
         guard var tag = try installAccumulated(constraint.relation, constraint.priority, constant: exprConstant) else {
             return false
         }
+        guard try !repairing || repairAfterPlacing(tag) else { return false }
         tag.id = ObjectIdentifier(constraint)
         let t = storeTag(tag, constraint)
         registerBound(tag: t)
@@ -102,6 +104,36 @@ extension Tableau {
             return nil
         }
         return tag
+    }
+
+    /// The dual simplex on the rows that placing a new constraint's row left infeasible. Only a
+    /// restricted row holding an external symbol can go so: `chooseSubject` passes over an
+    /// external whose cell is under epsilon (a hostile `-1e-9 * x1 + 9e-7 <= 0` goes in solved
+    /// for its error, `x1` left in that row), and once a later row makes the external basic,
+    /// its value is substituted into the restricted row (FuzzSolver's `failed-restore-3`: `1e15
+    /// x1 - 1e9 x4 == -1.1e10` set `x1` to -6.7e6, a required row read -0.0067, and nothing
+    /// repaired it).
+    ///
+    /// Only a new constraint's add runs it (`add`, `add(_:)` of a value constraint), where every
+    /// stored tag is installed. A batch that puts a redundant equality back does not: the
+    /// equalities it holds out keep their tags, and the rows cannot be written again from them.
+    /// - Returns: false when no symbol can repair such a row: the new constraint is taken out
+    ///   again (the rows written again for the installed constraints, whose tags do not hold it
+    ///   yet, then its markers dropped) and the caller refuses it.
+    mutating func repairAfterPlacing(_ tag: Tag) throws -> Bool {
+        let marker = tag.marker, other = tag.other
+        guard !infeasible.isEmpty else { return true }
+        do {
+            try dualOptimize()
+            return true
+        } catch {
+            // Rows derived for the installed constraints alone, then the markers, which no row
+            // mentions any more, freed.
+            try refactor(keepingBasis: false)
+            dropSymbol(marker)
+            if other >= 0 { dropSymbol(other) }
+            return false
+        }
     }
 
     /// Writes the accumulated row, its markers in, into the tableau: as a DAG row when it holds
@@ -300,101 +332,5 @@ extension Tableau {
         // The artificial variable is parametric (zero) now: take it out of every row.
         dropSymbol(art)
         return true
-    }
-
-    // MARK: - Removing
-
-    mutating func remove(_ constraint: Constraint) throws {
-        guard let t = tag(of: constraint) else { throw SolverError.unknownConstraint(constraint) }
-        try refactorIfDrifting()
-        try remove(tag: t)
-    }
-
-    /// Takes out the constraint of an installed tag (an object's or a value's), and frees the
-    /// tag unless `keepingTag` (a value constraint about to be put back in it). `inBatch`: a
-    /// batch of new constants takes the constraint out to put it back (Tableau+Batch.swift).
-    ///
-    /// A parametric marker that no row holds was rounded out of every row: cells under
-    /// `dropTolerance` beside coefficients of 1e15 (FuzzSolver, hostile numbers). The rows then
-    /// hold the constraint with no symbol to free it by, so they are derived again from the
-    /// constraints left (`refactor()`); the error this threw had left the constraint neither
-    /// installed nor out.
-    mutating func remove(tag t: Int32, keepingTag: Bool = false, inBatch: Bool = false) throws {
-        invalidateAllValues()
-        compactIfNeeded()
-        let tag = tags[Int(t)]
-        let marker = tag.marker
-        let slot = symbols[Int(marker)].row
-        // The row a parametric marker leaves through, found while the tableau is as it was.
-        var leaving: Int32 = -1
-        while slot < 0 && leaving < 0, let candidate = markerLeavingRow(marker) {
-            // A DAG row may hold the marker only on its face (its references cancel it), or
-            // hold a residue of it once expanded: the choice is made again after expanding.
-            if rows[Int(candidate)].seq > 0 {
-                expandRow(candidate)
-                continue
-            }
-            leaving = candidate
-        }
-        let lost = slot < 0 && leaving < 0
-        // A batch takes a redundant equality out to put it back, mid-operation, where the rows
-        // cannot be derived again: it fails as it found them, and the batch is undone.
-        if lost && inBatch { throw SolverError.internalError("no row holds the marker of constraint \(t)") }
-        if tagConstraints[Int(t)] != nil {
-            releaseTag(t)
-        } else if !keepingTag {
-            releaseValueTag(t)
-        }
-        removeErrorEffects(tag)
-        if slot >= 0 {
-            makeParametric(marker)
-            freeRow(slot)
-        } else if leaving >= 0 {
-            if rowKinds[Int(leaving)] != .dummy { dropMarkerResiduesFromDummyRows(marker) }
-            pivot(marker, leaving)
-            makeParametric(marker)
-            freeRow(leaving)
-        }
-        // The other error symbol is bound by nothing now: drop its row, or its cells.
-        if tag.other >= 0 { dropSymbol(tag.other) }
-        dropSymbol(marker)
-        if lost {
-            try refactor()
-        } else {
-            try optimize()
-        }
-    }
-
-    /// Takes a symbol that no constraint binds out of the tableau, and frees it for reuse.
-    private mutating func dropSymbol(_ s: Int32) {
-        let slot = symbols[Int(s)].row
-        if slot >= 0 {
-            makeParametric(s)
-            freeRow(slot)
-        }
-        collectColumn(s)
-        for k in columnSlots.indices.reversed() { removeCell(columnSlots[k], at: columnCells[k]) }
-        clearColumn(s)
-        for l in levels.indices { objective[objectiveIndex(l, s)] = 0 }
-        forgetBound(marker: s)
-        scratch[Int(s)].errorPlace = -1
-        freeSymbols.append(s)
-    }
-
-    /// Takes a constraint's error symbols out of the objective.
-    private mutating func removeErrorEffects(_ tag: Tag) {
-        guard let l = existingLevel(for: tag.priority) else { return }
-        for k in 0..<2 {
-            let s = k == 0 ? tag.marker : tag.other
-            guard s >= 0 && symbols[Int(s)].kind == .error else { continue }
-            let slot = symbols[Int(s)].row
-            if slot >= 0 {
-                let h = rows[Int(slot)]
-                levels[l].value -= h.constant
-                for i in Int(h.start)..<Int(h.start + h.count) { addObjective(l, cellSymbols[i], -cellCoefficients[i]) }
-            } else {
-                addObjective(l, s, -1)
-            }
-        }
     }
 }

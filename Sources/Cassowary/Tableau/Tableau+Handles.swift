@@ -48,7 +48,8 @@ extension Tableau {
         let constant = constraint.expression.constant
         beginAccumulator(constant: constant)
         constraint.expression.forEachTerm { s, c in accumulate(s, c) }
-        guard let tag = try installAccumulated(constraint.relation, constraint.priority, constant: constant) else {
+        guard let tag = try installAccumulated(constraint.relation, constraint.priority, constant: constant),
+              try repairAfterPlacing(tag) else {
             throw unsatisfiable(constraint, constant: constant)
         }
         // The terms, for re-adding the constraint and for explaining conflicts.

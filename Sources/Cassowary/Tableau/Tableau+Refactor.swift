@@ -253,10 +253,11 @@ extension Tableau {
         }
     }
 
-    /// Leaves no external symbol in a restricted row, as `installAccumulated` never makes one
-    /// (`chooseSubject` takes any external symbol of a row) and pivots never let one in. Left
-    /// there, a later add that makes the symbol basic substitutes its value into the row, which
-    /// then goes infeasible where no simplex looks (the primal one does not read row constants).
+    /// Leaves no external symbol in a restricted row, as `installAccumulated` makes one only of
+    /// a cell under epsilon (`chooseSubject` takes any other external symbol of a row) and
+    /// pivots never let one in. Left there, a later add that makes the symbol basic
+    /// substitutes its value into the row, which can go infeasible (an add repairs that,
+    /// `repairAfterPlacing`, but a batch's put-back does not).
     /// - With the basis kept (`kept`), such cells are rounding: a basis determines its rows, and
     ///   the rows of this one held none. They go, and so do the symbols' objective coefficients.
     /// - Otherwise a fallback made another symbol basic in place of an external one: cells
