@@ -73,7 +73,7 @@ import Testing
             #expect(solver.constraintCount == 1)
             #expect(solver.contains(reversed ? fixed : tiny))
             #expect(reversed ? x.value == -1e7 : x.value == 0, "x = \(x.value)")
-            #expect(solver.invariantViolations().isEmpty, "\(solver.invariantViolations().prefix(3))")
+            expectSound(solver)
         }
     }
 
@@ -91,7 +91,7 @@ import Testing
             solver.updateVariables()
             #expect(x.value == -1e7)
             #expect(abs(y.value - 0.01) < 1e-12, "y = \(y.value): the required row misses by \(violation(of: row))")
-            #expect(solver.invariantViolations().isEmpty, "\(solver.invariantViolations().prefix(3))")
+            expectSound(solver)
         }
     }
 

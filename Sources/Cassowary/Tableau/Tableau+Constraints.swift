@@ -323,6 +323,11 @@ extension Tableau {
                 dropSymbol(art)
                 return false
             }
+            // What is left of the constant is rounding (`success`): solved for the entering
+            // symbol it would be divided by a coefficient down to `forcedPivotTolerance`, or
+            // by a residue when no other is there, and a required slack read -2e6 from the 2.0
+            // a phase over constants of 1e15 left (FuzzSolver's corpus, `failed-restore-4`).
+            rows[Int(artSlot)].constant = 0
             solveFor(artSlot, entering, replacing: art)
             symbols[Int(entering)].row = artSlot
             rows[Int(artSlot)].basic = entering

@@ -127,19 +127,32 @@ extension Tableau {
 }
 
 extension Tableau {
-    /// Before a marker pivots into a row that is not a dummy's: takes the marker's residue cells
-    /// (under `forcedPivotTolerance` of its column's largest, as `MarkerLeavingChoice` judges
-    /// them) out of dummy rows. A dummy row (a redundant required equality) is a combination of
-    /// dummies; the pivot would substitute the leaving row into it at the residue's size and put
-    /// slack and error symbols in it. In the stress probe's seed 3022 (a random system of 81
-    /// variables, coefficients 0.25-6) a marker's cell of -1.6e-12 beside a column whose largest
-    /// is 6 did, on removing that marker's constraint.
-    mutating func dropMarkerResiduesFromDummyRows(_ marker: Int32) {
+    /// Before a marker pivots into the row at `leaving`: takes the marker's residue cells (under
+    /// `forcedPivotTolerance` of its column's largest, as `MarkerLeavingChoice` judges them)
+    /// out of the rows the pivot would spoil, as the rounding residues of zero they stand for:
+    /// - Dummy rows, when `leaving` is not a dummy's. A dummy row (a redundant required
+    ///   equality) is a combination of dummies; the pivot would substitute the leaving row into
+    ///   it at the residue's size and put slack and error symbols in it. In the stress probe's
+    ///   seed 3022 (a random system of 81 variables, coefficients 0.25-6) a marker's cell of
+    ///   -1.6e-12 beside a column whose largest is 6 did, on removing that marker's constraint.
+    /// - Restricted rows the pivot would take infeasible, as `dropPassedResidues` has it in the
+    ///   primal simplex: the marker takes the value `-constant / coefficient` of the leaving
+    ///   row, -1e10 in a hostile program, and two required rows holding it at 1e-12 went to
+    ///   -0.01, which nothing repaired (FuzzSolver's corpus, `failed-restore-4`).
+    mutating func dropMarkerResidues(_ marker: Int32, leaving: Int32) {
         let floor = MarkerLeavingChoice.residueFloor(columnLargest: collectMarkerColumn(marker))
+        let intoDummies = rowKinds[Int(leaving)] != .dummy
+        var step = 0.0
+        for k in columnSlots.indices where columnSlots[k] == leaving {
+            step = -rows[Int(leaving)].constant / cellCoefficients[columnCells[k]]
+        }
         for k in columnSlots.indices {
             let t = columnSlots[k]
-            guard rows[Int(t)].basic >= 0, rowKinds[Int(t)] == .dummy,
-                  abs(cellCoefficients[columnCells[k]]) < floor else { continue }
+            let c = cellCoefficients[columnCells[k]]
+            guard t != leaving, rows[Int(t)].basic >= 0, abs(c) < floor else { continue }
+            let kind = rowKinds[Int(t)]
+            let spoils = kind == .dummy ? intoDummies : kind != .external && rows[Int(t)].constant + c * step < -Tableau.epsilon
+            guard spoils else { continue }
             removeCell(t, at: columnCells[k])
             rowChanged(t)
         }

@@ -32,6 +32,8 @@ extension Tableau {
             if try !placeAccumulated(marker: tags[t].marker, other: tags[t].other) {
                 placeConflicting(tag: Int32(t))
                 conflicts = true
+            } else if !infeasible.isEmpty {
+                repairOrAbsorb()
             }
             try optimize()
         }
@@ -83,5 +85,23 @@ extension Tableau {
         if best >= 0 { return best }
         for s in touched where symbols[Int(s)].kind != .dummy { scratch[Int(s)].accumulated = 0 }
         return marker
+    }
+
+    /// After a row of the rebuild went in: the dual simplex on the rows it left infeasible, as
+    /// an add runs it (`repairAfterPlacing`: a restricted row holding an external under epsilon
+    /// takes the external's value once it is basic). The rebuild cannot refuse an installed
+    /// constraint: when no symbol can repair such a row, what it misses by is taken for
+    /// rounding, as `placeConflicting` takes a conflicting row's, and its constant set to 0.
+    /// Left negative, the row stayed so until the next change of a constant (a removed
+    /// marker's residues, FuzzSolver's corpus: two required rows at -0.01 after a read).
+    private mutating func repairOrAbsorb() {
+        do {
+            try dualOptimize()
+        } catch {
+            for slot in rows.indices where rows[slot].basic >= 0 && rowKinds[slot] != .external
+                && rowKinds[slot] != .dummy && rows[slot].constant < 0 {
+                rows[slot].constant = 0
+            }
+        }
     }
 }

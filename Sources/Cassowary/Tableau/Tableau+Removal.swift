@@ -48,7 +48,7 @@ extension Tableau {
             makeParametric(marker)
             freeRow(slot)
         } else if leaving >= 0 {
-            if rowKinds[Int(leaving)] != .dummy { dropMarkerResiduesFromDummyRows(marker) }
+            dropMarkerResidues(marker, leaving: leaving)
             pivot(marker, leaving)
             makeParametric(marker)
             freeRow(leaving)
