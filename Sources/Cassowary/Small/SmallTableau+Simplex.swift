@@ -94,7 +94,9 @@ extension SmallTableau {
             // 4a. A restricted row that held the subject as a parametric external (passed over
             //     as too small to solve for) moves with the subject's value: one left infeasible
             //     goes to the general tableau, whose dual simplex repairs it or refuses the row.
-            let reached = columns[Int(subject)] & ~(UInt64(1) << UInt64(row))
+            //     Only an external once passed over can be in a restricted row (pivots never let
+            //     one in), so a layout's cell, which passes over none, looks at no row here.
+            let reached = passedOverExternal ? columns[Int(subject)] & ~(UInt64(1) << UInt64(row)) : 0
             makeBasic(subject, in: row)
             if reached != 0 && leftInfeasible(reached) { throw Refusal() }
         } else {
@@ -149,8 +151,9 @@ extension SmallTableau {
         while lines != 0 {
             let t = lines.trailingZeroBitCount
             lines &= lines &- 1
+            guard constants[t] < -SmallTableau.epsilon else { continue }
             let b = basic[t]
-            if b >= 0 && kinds[Int(b)] != .external && constants[t] < -SmallTableau.epsilon { return true }
+            if b >= 0 && kinds[Int(b)] != .external { return true }
         }
         return false
     }
@@ -353,12 +356,16 @@ extension SmallTableau {
     /// A coefficient under `Tableau.epsilon` never is, as in the general tableau's
     /// `chooseSubject` (kiwi's near-zero): were it taken here, the general tableau would refuse
     /// the constraint when the system is promoted to it.
-    private func mayBeSubject(_ s: Int32, of row: Int, floor: inout Double) -> Bool {
+    /// One passed over while the row holds it sets `passedOverExternal`.
+    private mutating func mayBeSubject(_ s: Int32, of row: Int, floor: inout Double) -> Bool {
         let m = abs(coefficient(row, s))
         if m >= Tableau.residueGate { return true }
-        if m < Tableau.epsilon { return false }
-        if floor < 0 { floor = subjectFloor(row) }
-        return m >= floor
+        if m >= Tableau.epsilon {
+            if floor < 0 { floor = subjectFloor(row) }
+            if m >= floor { return true }
+        }
+        if m > 0 { passedOverExternal = true }
+        return false
     }
 
     /// Under this, an external's coefficient in line `l` is a rounding residue, no subject

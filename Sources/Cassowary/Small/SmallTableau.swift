@@ -82,6 +82,10 @@ struct SmallTableau {
     /// then pivot toward one optimum rather than each intermediate one (9% of a cell's
     /// instructions through values: 61.6k to 56.1k).
     var settled = true
+    /// Whether `mayBeSubject` ever passed over an external that a row held (a coefficient
+    /// under epsilon, or a rounding residue): only then can a restricted row hold an external,
+    /// which step 4a of `add` looks for.
+    var passedOverExternal = false
     /// Whether calls are logged for promotion: a system of `Variable` and `Constraint` objects
     /// keeps none, since its promotion adds the installed objects again (see
     /// Solver+SmallObjects.swift), and its log would fill as a reused cell's constraints come
