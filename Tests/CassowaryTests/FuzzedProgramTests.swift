@@ -162,7 +162,10 @@ import Testing
     /// off by 0.73 of its size. The rebuild now holds each bound's row exact as it goes.
     @Test func aRebuildHoldsTheBoundsAsItPlacesTheConstraints() throws {
         let solver = Solver()
-        let replay = try Self.replay(Self.program("rebuild-drift"), variables: 32, solver: solver, readsWhereTraced: true)
+        let replay = try Self.replay(Self.program("rebuild-drift"), variables: 32, solver: solver, readsWhereTraced: true) { _, installed, value in
+            let worst = Self.worstRequired(installed, value)
+            #expect(worst < 1e-6, "at a read: a required constraint is off by \(worst) of its size")
+        }
         let worst = Self.worstRequired(replay.installed) { replay.values[$0] }
         #expect(worst < 1e-6, "a required constraint is off by \(worst) of its size")
         #expect(solver.statistics.refactorizations > 0, "the program no longer refactors")
