@@ -21,9 +21,8 @@
 //      field: a bound's marker is a slack or a dummy, never an error);
 //   3. a pivot whose leaving symbol is a bound's marker, a moved constant and a refactorization
 //      queue the bound (`queueBound(marker:)`), each once;
-//   4. before values are computed, and after each constraint a rebuild places (`rebuild()`),
-//      `holdBounds()` rewrites the row of each queued bound whose marker is still parametric,
-//      when it is not in the exact form already.
+//   4. before values are computed, `holdBounds()` rewrites the row of each queued bound whose
+//      marker is still parametric, when it is not in the exact form already.
 // The rewrite changes nothing the simplex reads: v is an external symbol, which no restricted
 // row or objective level mentions. DAG rows that read v read its exact value from then on.
 

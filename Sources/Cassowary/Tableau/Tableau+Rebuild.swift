@@ -26,10 +26,6 @@ extension Tableau {
         invalidateAllValues()
         clearRows()
         resetObjective()
-        // Bounds queued before: held mid-rebuild, one not placed yet would write its
-        // variable's row for a constraint no row holds (all are queued again at the end).
-        for s in boundsToHold where boundIndex(marker: s) >= 0 { bounds[boundIndex(marker: s)].queued = false }
-        boundsToHold.removeAll()
         var conflicts = false
         for t in tags.indices where tags[t].id != nil {
             accumulateConstraintRow(tag: Int32(t))
@@ -40,13 +36,6 @@ extension Tableau {
                 repairOrAbsorb()
             }
             try optimize()
-            // Each bound's row exact as soon as it is placed, and again whenever a pivot queues
-            // it: the rows placed after it take its row in. Held only at the end, a bound's row
-            // took in the rounding of the pivots on rows of values to 6.7e5, `-4 x11 - 8 == 0`
-            // missed by 5.4 once all 55 constraints were in, and the rows placed after it missed
-            // with it (FuzzSolver's `fixed-rebuild-drift`, mild numbers).
-            queueBound(marker: tags[t].marker)
-            if !boundsToHold.isEmpty { holdBounds() }
         }
         // The conflicting rows may hold external symbols as residues (`chooseSubject` passed
         // over them): they go, as rounding.
