@@ -320,10 +320,11 @@ import Testing
     /// then the batch freed that tag, taking the equality out. Now the equality goes back
     /// without the test that refused it and the rows are derived again (`forceBack`): the batch
     /// throws, and every constraint it found installed still is, at its old constant.
-    /// Two later programs that reached the last resort (a batch whose undoing failed with no
-    /// equality out, and one whose undoing of an earlier change was refused) got there through a
-    /// required row an earlier operation had left infeasible; they no longer do, and are
-    /// `FuzzedProgramTests.hostileProgramsKeepEveryRequiredRowFeasible` now. No known program
+    /// The later programs that reached the last resort (`fixed-failed-restore-2`, a batch whose
+    /// undoing failed with no equality out; `-3`, one whose undoing of an earlier change was
+    /// refused; and two from the fuzz corpus) got there through a required row an earlier
+    /// operation had left infeasible. They no longer do; three of them replay in
+    /// `FuzzedProgramTests.hostileProgramsKeepEveryRequiredRowFeasible`. No known program
     /// reaches those two ways to the last resort.
     @Test func aBatchThatCannotBeUndoneLeavesTheConstraintsAsItFoundThem() throws {
         let name = "failed-restore"
