@@ -16,6 +16,17 @@ extension Tableau {
         }
     }
 
+    /// Whether a row of `infeasible` is infeasible now, by `noteFeasibility`'s rule: the list
+    /// may also hold rows noted before and feasible again.
+    func holdsInfeasibleRow() -> Bool {
+        infeasible.contains { b in
+            let slot = symbols[Int(b)].row
+            guard slot >= 0 else { return false }
+            let c = rows[Int(slot)].constant
+            return rowKinds[Int(slot)] == .dummy ? abs(c) > Tableau.epsilon : c < -Tableau.epsilon
+        }
+    }
+
     /// Replaces the basic symbol `s` of the row at `slot` by that row in every other row and in
     /// the objective.
     mutating func substitute(_ s: Int32, _ slot: Int32) {
