@@ -216,17 +216,26 @@ extension Tableau {
         return nil
     }
 
-    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0: the
-    /// first external variable, passing over the ones whose coefficient is a rounding residue
-    /// (`Tableau.subjectTolerance`); else a marker with a negative coefficient.
+    /// kiwi's chooseSubject, on an accumulated row in proper form with a constant >= 0, with a
+    /// threshold: the first external variable whose coefficient is at least `subjectThreshold`
+    /// of the row's largest external one, passing over the ones whose coefficient is a rounding
+    /// residue (`Tableau.subjectTolerance`); else a marker with a negative coefficient.
     private mutating func chooseSubject(marker: Int32, other: Int32) -> Int32? {
+        // 1. The threshold, from the largest external coefficient (threshold partial pivoting).
+        var largest = 0.0
+        for s in touched where symbols[Int(s)].kind == .external {
+            largest = max(largest, abs(scratch[Int(s)].accumulated))
+        }
+        // 2. kiwi's first external, among those over the threshold and not residues.
+        let threshold = max(Tableau.epsilon, Tableau.subjectThreshold * largest)
         var floor = -1.0
-        for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= Tableau.epsilon {
+        for s in touched where symbols[Int(s)].kind == .external && abs(scratch[Int(s)].accumulated) >= threshold {
             let m = abs(scratch[Int(s)].accumulated)
             if m >= Tableau.residueGate { return s }
             if floor < 0 { floor = residueFloor(tolerance: Tableau.subjectTolerance) }
             if m >= floor { return s }
         }
+        // 3. A marker that the row's constant leaves feasible.
         if symbols[Int(marker)].kind == .slack || symbols[Int(marker)].kind == .error, scratch[Int(marker)].accumulated < 0 { return marker }
         if other >= 0, scratch[Int(other)].accumulated < 0 { return other }
         return nil
