@@ -142,9 +142,9 @@ extension Tableau {
     }
 
     /// Writes the accumulated row, its markers in, into the tableau: as a DAG row when it holds
-    /// a fresh external variable, else solved for kiwi's subject, else (a redundant equality)
-    /// as a dummy row, else through an artificial variable. The installs and the refactor's
-    /// rebuild (`rebuild()`) share it.
+    /// a fresh external variable, else solved for its subject (`chooseSubject`), else (a
+    /// redundant equality) as a dummy row, else through an artificial variable. The installs
+    /// and the refactor's rebuild (`rebuild()`) share it.
     /// - Returns: false when the (required) row cannot hold with the rows installed; the rows
     ///   are then as they were, up to the artificial phase's pivots, and the marker is the
     ///   caller's to drop or place.

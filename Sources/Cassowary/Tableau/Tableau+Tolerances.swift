@@ -90,9 +90,10 @@ extension Tableau {
     /// its genuine small cells 5e-5 and up. `pivotTolerance` of the row's largest would also
     /// pass over the genuine cells of scaled rows (`rowScale`: 1e-3 beside 1e3 becomes 1e-6),
     /// and a removal then left rows infeasible that the ratio rule keeps feasible. (A new row's
-    /// subject is chosen as kiwi does, but for residues under `subjectTolerance`: skipping
-    /// externals under `pivotTolerance` of the row's largest there left the stress probe's seed
-    /// 4019 far from its optimum.)
+    /// subject passes over residues under `subjectTolerance`, and externals under
+    /// `subjectThreshold` of the row's largest external: skipping externals under
+    /// `pivotTolerance` of the row's largest cell there left the stress probe's seed 4019 far
+    /// from its optimum.)
     static let forcedPivotTolerance = 1.0e-7
 
     /// A new row is never solved for an external variable whose coefficient is under this times
@@ -120,7 +121,8 @@ extension Tableau {
     /// 0.1, a mutation of that program ended a required constraint off by 0.19; the largest
     /// external always (no threshold) stalled the random systems' seed 524 for minutes. The
     /// rebuild uses the add's rule: with a rule of its own it failed a mutation the add's
-    /// passes.
+    /// passes. No threshold passes every near-singular mutation (values near 1e6):
+    /// `exact-threshold-drift` fails at 0.01 and passes at 0 (README, known limits).
     static let subjectThreshold = 0.01
 
     /// A coefficient at or over this is never a residue, so that the ratio test reads a row's
