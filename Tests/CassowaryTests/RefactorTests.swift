@@ -215,7 +215,7 @@ import Testing
         try FuzzedProgramTests.replay(FuzzedProgramTests.program("mild-kept-basis"), variables: 32, solver: solver,
                                       readsWhereTraced: true) { _, installed, value in
             reads += 1
-            guard (0..<32).allSatisfy({ abs(value($0)) <= 1e6 }) else { return }
+            guard FuzzedProgramTests.withinAMillion(32, value) else { return }
             let worst = FuzzedProgramTests.worstRequired(installed, value)
             #expect(worst < 1e-6, "read \(reads): a required constraint is off by \(worst) of its size")
             expectSound(solver)
@@ -255,7 +255,7 @@ import Testing
     @Test(arguments: ["refactor-rebuild", "refactor-rebuild-2"], [true, false])
     func aBasisThatCannotBeMadeFeasibleIsRebuilt(program: String, checksDrift: Bool) throws {
         func expectRequiredHeld(_ installed: [FuzzedProgramTests.Written], _ value: (Int) -> Double, _ label: String) {
-            guard (0..<32).allSatisfy({ abs(value($0)) <= 1e6 }) else { return }
+            guard FuzzedProgramTests.withinAMillion(32, value) else { return }
             let worst = FuzzedProgramTests.worstRequired(installed, value)
             #expect(worst < 1e-6, "\(label): a required constraint is off by \(worst) of its size")
         }

@@ -7,23 +7,28 @@ extension Tableau {
     @inline(__always) mutating func noteFeasibility(_ slot: Int32) {
         let b = rows[Int(slot)].basic
         let kind = rowKinds[Int(slot)]
-        guard b >= 0, kind != .external else { return }
-        let c = rows[Int(slot)].constant
-        if kind == .dummy {
-            if abs(c) > Tableau.epsilon { infeasible.append(b) }
-        } else if c < 0 {
-            if c < -Tableau.epsilon { infeasible.append(b) } else { rows[Int(slot)].constant = 0 }
+        // The common case first: a restricted row at or over zero.
+        guard b >= 0, kind != .external, kind == .dummy || rows[Int(slot)].constant < 0 else { return }
+        if isInfeasible(slot) {
+            infeasible.append(b)
+        } else if kind != .dummy {
+            rows[Int(slot)].constant = 0
         }
     }
 
-    /// Whether a row of `infeasible` is infeasible now, by `noteFeasibility`'s rule: the list
-    /// may also hold rows noted before and feasible again.
+    /// Whether the restricted row at `slot` is negative past `epsilon`, or the dummy row there
+    /// is not 0 to `epsilon`: the rule of `noteFeasibility` and of `holdsInfeasibleRow`.
+    @inline(__always) func isInfeasible(_ slot: Int32) -> Bool {
+        let c = rows[Int(slot)].constant
+        return rowKinds[Int(slot)] == .dummy ? abs(c) > Tableau.epsilon : c < -Tableau.epsilon
+    }
+
+    /// Whether a row of `infeasible` is infeasible now: the list may also hold rows noted before
+    /// and feasible again.
     func holdsInfeasibleRow() -> Bool {
         infeasible.contains { b in
             let slot = symbols[Int(b)].row
-            guard slot >= 0 else { return false }
-            let c = rows[Int(slot)].constant
-            return rowKinds[Int(slot)] == .dummy ? abs(c) > Tableau.epsilon : c < -Tableau.epsilon
+            return slot >= 0 && isInfeasible(slot)
         }
     }
 
