@@ -100,6 +100,22 @@ func cellCold(_ i: Int) throws -> (Double, Double) {
     return (cell.cv.h.value, cell.ti.w.value)
 }
 
+/// cell-objects: cell-cold's own objects without a solver: the five views' 20 variables (named
+/// as kiwi names them), the 18 structural constraints and both passes' label constraints (pass
+/// 2 builds all 12, as kiwi_workloads.py does, and uses the body's 4), built and freed. What
+/// cell-cold through objects costs before its solver does anything: the floor under that
+/// workload, which no change of the solver lowers. Returns the number of constraints kept and
+/// the constants of the two passes' body width constraints (which depend on the cell), so that
+/// the work cannot be left out; reading every constant would copy every expression.
+func cellObjects(_ i: Int) -> (Double, Double) {
+    let cell = Cell()
+    let structural = cell.structural()
+    let (fixed, body) = cell.labelConstraints(cell.labelSizes(i, bodyWidth: nil))
+    let body2 = cell.labelConstraints(cell.labelSizes(i, bodyWidth: cellWidth - 56)).body
+    let constants = body[0].expression.constant + body2[0].expression.constant
+    return (Double(structural.count + fixed.count + body.count + body2.count), constants)
+}
+
 /// cell-warm: one solver reused across cells (cell reuse); the intrinsic sizes change in place
 /// with setConstant, as Auto Layout does when a label's text changes.
 final class WarmCell {
