@@ -66,7 +66,9 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["AutoLayout", "CellSpecs", "SelfSizing", "TextLayout", "CCairo", "CFontconfig", "CZlib"]),
         // Test helpers shared by the test targets: the reference LP, a seeded generator.
         .target(name: "TestSupport", dependencies: ["Cassowary"], path: "Tests/TestSupport"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], resources: [.copy("Programs")], swiftSettings: checks),
+        // A counting allocator hook (the heap calls of one thread), for the allocation tests.
+        .target(name: "MallocCounter", path: "Tests/MallocCounter"),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport", "MallocCounter"], resources: [.copy("Programs")], swiftSettings: checks),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "Cassowary", "TestSupport"]),
         .testTarget(name: "CellSpecsTests", dependencies: ["CellSpecs", "AutoLayout"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "AutoLayout", "CellSpecs"]),

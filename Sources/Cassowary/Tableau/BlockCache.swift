@@ -124,8 +124,9 @@ final class BlockCache: Sendable {
         guard bytes >= BlockCache.minimumBytes else { return nil }
         return state.withLock { state -> (base: UnsafeMutableRawPointer, bytes: Int)? in
             var best = -1
-            for (i, block) in state.blocks.enumerated() where block.bytes >= bytes && block.bytes / 2 <= bytes {
-                if best < 0 || block.bytes < state.blocks[best].bytes { best = i }
+            // By index: a debug build's `enumerated()` allocates on every step.
+            for i in state.blocks.indices where state.blocks[i].bytes >= bytes && state.blocks[i].bytes / 2 <= bytes {
+                if best < 0 || state.blocks[i].bytes < state.blocks[best].bytes { best = i }
             }
             guard best >= 0 else { return nil }
             let block = state.blocks.remove(at: best)
