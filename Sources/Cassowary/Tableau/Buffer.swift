@@ -43,21 +43,22 @@ struct Buffer<Element: BitwiseCopyable>: RandomAccessCollection {
 
     /// `for x in buffer` reads the storage through a pointer. The default iterator reads each
     /// element through the collection's subscript, which a debug build runs as a coroutine with
-    /// a frame it allocates (62 allocations for a reused cell's `updateVariables`).
+    /// a frame it allocates (62 allocations for a reused cell's `updateVariables`). An index
+    /// and a count, as the default one keeps: a pair of pointers compared for the end cost
+    /// release builds 3-6% more instructions per chain build.
     struct Iterator: IteratorProtocol {
-        var position: UnsafeMutablePointer<Element>?
-        let end: UnsafeMutablePointer<Element>?
+        let base: UnsafeMutablePointer<Element>?
+        let count: Int
+        var index = 0
 
         @inline(__always) mutating func next() -> Element? {
-            guard position != end else { return nil }
-            defer { position = position.unsafelyUnwrapped + 1 }
-            return position.unsafelyUnwrapped.pointee
+            guard index < count else { return nil }
+            defer { index &+= 1 }
+            return base.unsafelyUnwrapped[index]
         }
     }
 
-    @inline(__always) func makeIterator() -> Iterator {
-        Iterator(position: base, end: base.map { $0 + count })
-    }
+    @inline(__always) func makeIterator() -> Iterator { Iterator(base: base, count: count) }
 
     /// A mutable addressor rather than a setter: `buffer[i].field += 1` and
     /// `buffer[i].inner.append(x)` then change the element in place, where a setter copies the
