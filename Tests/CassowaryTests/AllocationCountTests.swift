@@ -24,7 +24,10 @@ struct AllocationCountTests {
     /// instance comes from `swift_allocObject` in libswiftCore), not only the test's own calls:
     /// without that, the counts below would be 0 and prove nothing.
     @Test func theHookCountsTheRuntimesAllocations() {
-        var variable: Variable?
+        // A first variable, uncounted, so that the type's metadata is made before the count.
+        var variable: Variable? = Variable("w")
+        #expect(variable?.value == 0)
+        variable = nil
         let made = AllocationCountTests.counted { variable = Variable("x") }
         let freed = AllocationCountTests.counted { variable = nil }
         #expect(made.allocations == 1 && made.frees == 0, "making a variable: \(made)")
