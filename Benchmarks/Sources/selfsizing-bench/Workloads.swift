@@ -111,7 +111,8 @@ func cellObjects(_ i: Int) -> (Double, Double) {
     let cell = Cell()
     let structural = cell.structural()
     let (fixed, body) = cell.labelConstraints(cell.labelSizes(i, bodyWidth: nil))
-    let body2 = cell.labelConstraints(cell.labelSizes(i, bodyWidth: cellWidth - 56)).body
+    // The body's width as cell-cold solves it: 375 less its leading 56 and trailing 8.
+    let body2 = cell.labelConstraints(cell.labelSizes(i, bodyWidth: cellWidth - 64)).body
     let constants = body[0].expression.constant + body2[0].expression.constant
     return (Double(structural.count + fixed.count + body.count + body2.count), constants)
 }
