@@ -288,8 +288,9 @@ import Testing
     /// the simplex after it takes the values from 3.5e3 to 5.2e5. The rows carried a drift the
     /// last check let pass (1.8e-9 of a constraint's size, under `residualDriftTolerance`), which
     /// values 150 times larger made a miss of 1.4e-6, read right after the removal, before any
-    /// operation could refactor. Values that grew tenfold since that check now have it run again
-    /// before they are read (`Tableau.valuesForRead()`).
+    /// operation could refactor. The check now runs again before values are read
+    /// (`Tableau.valuesForRead()`): first when they grew tenfold since the last one, and, since
+    /// `RefinementTests.aMissOneOperationMakesIsCorrectedBeforeTheRead`, at every read.
     @Test func valuesThatGrowAfterResiduesAreCheckedBeforeTheyAreRead() throws {
         for small in [true, false] {
             try Self.replay(Self.program("removal-drift"), solver: Solver(smallTableau: small)) { line, installed, value in

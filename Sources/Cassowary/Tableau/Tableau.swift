@@ -330,8 +330,6 @@ struct Tableau {
     var residualAfterRefactor = 0.0
     /// `residuesSinceRefactor` when `constraintsDrifted()` last ran.
     var residuesAtDriftCheck = 0
-    /// The largest value when the rows were last checked (see `valuesForRead()`).
-    var valueScaleAtDriftCheck = 0.0
     /// Whether drifted rows refactor once residues appear (`constraintsDrifted()`,
     /// `valuesForRead()`), and whether kiwi's rules pick pivots (no dual adds, no partial
     /// pricing; see `Solver.init`); tests change them.
