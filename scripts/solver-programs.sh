@@ -27,7 +27,14 @@ for n in "$FROM" "$TO" "$MAXLEN"; do [[ "$n" =~ ^[0-9]+$ ]] || usage; done
 
 # 1. Build the runner in its own scratch directory: `make fuzz` builds the same package with
 #    sanitizers, and the two must not share a build.
+#    When the root package's sources or manifest changed since the last build, its plan is
+#    dropped (not its build), as `make bench` and scripts/fuzz.sh do, so that SwiftPM sees files
+#    added to the root (without it, a new file's symbols were "not in scope").
 OUT=.build/solver-programs
+plan=$OUT/release.yaml
+if [ ! -f "$plan" ] || [ -n "$(find Sources Package.swift Fuzz/Package.swift -newer "$plan" -print -quit)" ]; then
+    rm -f "$OUT/release/description.json" "$plan" "$OUT/build.db"
+fi
 "$SWIFT" build -c release --package-path Fuzz --scratch-path "$OUT" --product SolverProgramRunner 2>&1 | tail -1
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 RUNNER=$OUT/release/SolverProgramRunner
