@@ -101,20 +101,19 @@ extension Tableau {
 extension Tableau {
     /// Refines the solution while the worst constraint miss (`worst`, as
     /// `worstConstraintResidual()` measures it) is over `refinementTolerance` and at most
-    /// `ceiling`, for at most `refinementSteps` steps; returns the miss left. A step that cannot
-    /// be made (`refineSolution()`) ends the refinement, and so does one that does not halve
-    /// the miss.
+    /// 1e-6, for at most `refinementSteps` steps; returns the miss left. A step that cannot be
+    /// made (`refineSolution()`) ends the refinement, and so does one that does not halve the
+    /// miss.
     ///
-    /// The default ceiling, 1e-6 (the fuzz target's measure of a wrong answer), keeps
-    /// refinement to misses of rounding in rows that drifted over many operations. A larger
-    /// miss says their coefficients are far off too: in a hostile program (values to 1e10,
-    /// FuzzedProgramTests' `tiny-subject`), refining a miss of 0.45% of a constraint's size
-    /// moved the solution by 4.5e7, and a later add left a required row at -4.8e-6. Rows just
-    /// derived for a kept basis (`refactor(basis:)`, step 5) are refined with no ceiling.
-    mutating func refinedResidual(_ worst: Double, ceiling: Double = 1e-6) -> Double {
+    /// The ceiling, the fuzz target's measure of a wrong answer, keeps refinement to misses of
+    /// rounding in rows that drifted over many operations. A larger miss says their
+    /// coefficients are far off too: in a hostile program (values to 1e10, FuzzedProgramTests'
+    /// `tiny-subject`), refining a miss of 0.45% of a constraint's size moved the solution by
+    /// 4.5e7, and a later add left a required row at -4.8e-6.
+    mutating func refinedResidual(_ worst: Double) -> Double {
         var worst = worst
         var steps = 0
-        while worst > Tableau.refinementTolerance && worst <= ceiling && steps < Tableau.refinementSteps {
+        while worst > Tableau.refinementTolerance && worst <= 1e-6 && steps < Tableau.refinementSteps {
             let before = worst
             guard refineSolution() else { break }
             worst = worstConstraintResidual()

@@ -76,12 +76,10 @@ extension Tableau {
 
     /// An installed constraint that misses at the rows' solution by more than this, relative to
     /// the size of its terms there (at least 1), has the solution refined
-    /// (`refinedResidual(_:ceiling:)`) when a drift check or a refactorization measures it.
+    /// (`refinedResidual(_:)`) when a drift check or a refactorization's rebuild measures it.
     /// Rows that hold their constraints to rounding miss by 1e-16 to 1e-13 (the mild random
     /// programs, values to 8e5); the drift checks of the exact-mode programs measured 1e-10 to
-    /// 5e-9 under their floor, which one step took to 1e-16-1e-12, and the rows derived again
-    /// for the basis of `fixed-threshold-drift` missed by 4.9e-5, which refinement took to
-    /// 2.5e-13.
+    /// 5e-9 under their floor, which one step took to 1e-16-1e-12.
     static let refinementTolerance = 1.0e-11
 
     /// At most this many steps of refinement at a time: each costs two passes over the
@@ -129,8 +127,7 @@ extension Tableau {
     /// external always (no threshold) stalled the random systems' seed 524 for minutes. The
     /// rebuild uses the add's rule: with a rule of its own it failed a mutation the add's
     /// passes. No threshold passes every near-singular mutation (values near 1e6):
-    /// `fixed-threshold-drift` failed at 0.01 and passed at 0, until refinement of the rows
-    /// derived for a kept basis (Tableau+Refinement.swift) made it pass at 0.01.
+    /// `exact-threshold-drift` fails at 0.01 and passes at 0 (README, known limits).
     static let subjectThreshold = 0.01
 
     /// A coefficient at or over this is never a residue, so that the ratio test reads a row's
