@@ -44,18 +44,18 @@ import Testing
     }
 
     /// Replays `program` (32 variables) with its reads where traced, and expects every
-    /// required constraint to hold to `tolerance` of its size (by default 1e-6, the fuzz
-    /// target's measure of a wrong answer) at each of its `reads` and at the end.
-    private func expectRequiredConstraintsHold(_ program: String, reads expected: Int, within tolerance: Double = 1e-6) throws {
+    /// required constraint to hold to 1e-6 of its size (the fuzz target's measure of a wrong
+    /// answer) at each of its `reads` and at the end.
+    private func expectRequiredConstraintsHold(_ program: String, reads expected: Int) throws {
         var reads = 0
         let end = try FuzzedProgramTests.replay(FuzzedProgramTests.program(program), variables: 32,
                                                 readsWhereTraced: true) { _, installed, value in
             reads += 1
             let worst = FuzzedProgramTests.worstRequired(installed, value)
-            #expect(worst < tolerance, "\(program), read \(reads): a required constraint is off by \(worst) of its size")
+            #expect(worst < 1e-6, "\(program), read \(reads): a required constraint is off by \(worst) of its size")
         }
         #expect(reads == expected)
         let worst = FuzzedProgramTests.worstRequired(end.installed) { end.values[$0] }
-        #expect(worst < tolerance, "\(program), at the end: a required constraint is off by \(worst) of its size")
+        #expect(worst < 1e-6, "\(program), at the end: a required constraint is off by \(worst) of its size")
     }
 }

@@ -58,9 +58,9 @@ extension Tableau {
         guard !moves.isEmpty else { return true }
         guard refinementKeepsBounds(moves) else { return false }
         for move in moves { shiftMarker(move.tag, by: move.delta) }
-        // Rounding aside, the check made sure that no row waits for the dual simplex.
+        // Rounding aside, the check made sure that no row waits for the dual simplex. The
+        // values follow the moved rows as after any constant change (`rowConstantChanged`).
         infeasible.removeAll()
-        invalidateAllValues()
         return true
     }
 
