@@ -213,8 +213,8 @@ import Testing
     /// last constants in the reverse order, to reach the same levels, highest first, each within
     /// 1e-6 of its constraints' size; past the first level that differs within that but by more
     /// than rounding, lower levels may trade within it.
-    static func expectLevelsOfAFreshSolver(_ program: String, variables: Int) throws {
-        let replay = try replay(program, variables: variables)
+    static func expectLevelsOfAFreshSolver(_ program: String, variables: Int, readsWhereTraced: Bool = false) throws {
+        let replay = try replay(program, variables: variables, readsWhereTraced: readsWhereTraced)
         let (installed, values) = (replay.installed, replay.values)
         let fresh = Solver()
         let y = (0..<variables).map { fresh.makeVariable("y\($0)") }

@@ -13,7 +13,7 @@ import Testing
     /// residues were passed over, and the rows derived again for their basis hold the
     /// constraints to 1e-14.
     @Test func aMissOneOperationMakesIsCorrectedBeforeTheRead() throws {
-        try expectRequiredConstraintsHold("equality-drift", reads: 31)
+        try FuzzedProgramTests.expectRequiredConstraintsHold("equality-drift", reads: 31)
     }
 
     /// A solution moved off the constraints (a row's constant pushed by 1e-7, as drift would)
@@ -41,21 +41,5 @@ import Testing
         #expect(abs(solver.value(of: x) + solver.value(of: y) - 100) < 1e-12)
         #expect(abs(solver.value(of: x) - exact.0) < 1e-12 && abs(solver.value(of: y) - exact.1) < 1e-12)
         #expect(abs(solver.value(of: z) - exact.2) < 1e-12)
-    }
-
-    /// Replays `program` (32 variables) with its reads where traced, and expects every
-    /// required constraint to hold to 1e-6 of its size (the fuzz target's measure of a wrong
-    /// answer) at each of its `reads` and at the end.
-    private func expectRequiredConstraintsHold(_ program: String, reads expected: Int) throws {
-        var reads = 0
-        let end = try FuzzedProgramTests.replay(FuzzedProgramTests.program(program), variables: 32,
-                                                readsWhereTraced: true) { _, installed, value in
-            reads += 1
-            let worst = FuzzedProgramTests.worstRequired(installed, value)
-            #expect(worst < 1e-6, "\(program), read \(reads): a required constraint is off by \(worst) of its size")
-        }
-        #expect(reads == expected)
-        let worst = FuzzedProgramTests.worstRequired(end.installed) { end.values[$0] }
-        #expect(worst < 1e-6, "\(program), at the end: a required constraint is off by \(worst) of its size")
     }
 }

@@ -344,6 +344,10 @@ extension SmallTableau {
     func leavingRow(for q: Int32, bland: Bool) -> (Int, Double)? {
         var choice = Tableau.LeavingChoice(bland: bland)
         forEachRow(holding: q) { l, b, c in
+            guard kinds[Int(b)] != .external, c <= -Tableau.pivotTolerance else { return }
+            choice.bound(ratio: -constants[l] / c, coefficient: c)
+        }
+        forEachRow(holding: q) { l, b, c in
             let kind = kinds[Int(b)]
             guard kind != .external, c <= -Tableau.pivotTolerance else { return }
             choice.consider(l, basic: b, kind: kind, ratio: -constants[l] / c)

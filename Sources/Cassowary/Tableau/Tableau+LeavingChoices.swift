@@ -5,8 +5,13 @@
 // primal ratio test (`leavingRow`), with the residues it passes over.
 
 extension Tableau {
-    /// The ratio test's choice among the restricted rows that limit how far a symbol can grow:
-    /// the least ratio, ties to the lowest basic symbol (Bland's rule).
+    /// The ratio test's choice among the restricted rows that limit how far a symbol can grow,
+    /// in two passes over them, as Harris's ratio test makes its choice (Harris, "Pivot
+    /// selection methods of the Devex LP code", 1973; Koberstein 2005, section 3.2.2):
+    /// 1. `bound(ratio:coefficient:)` each row: the least ratio, and the largest step that takes
+    ///    no row more than `epsilon` under zero (its ratio plus epsilon over its coefficient).
+    /// 2. `consider(_:basic:kind:ratio:)` each row again: the rows within `epsilon` of the least
+    ///    ratio, and within that step, tie; of those, the lowest basic symbol wins (Bland's rule).
     /// Ties go to an error symbol before a slack: an error that leaves the basis at zero is a
     /// constraint satisfied exactly, with its cost in the objective, while a slack left basic keeps
     /// the room the constraint allows. The other order leaves degenerate rows (an error basic at
@@ -14,24 +19,41 @@ extension Tableau {
     /// the lowest symbol only under Bland's rule. Both tableaux choose through this one rule, so
     /// that a small system and its promotion pivot alike.
     ///
+    /// Why the step of pass 1: a tie within `epsilon` of ratio alone let a row whose ratio was
+    /// short of the chosen one's by up to epsilon end at minus that times its coefficient, past
+    /// `epsilon` once the coefficient is over 1, where nothing repairs it. The hostile
+    /// `tiny-subject` program left a required slack at -4.8e-6 that way (a tie of 1e-10 of a
+    /// ratio near 44,610). The tie set shrinks only for such coefficients; exact ties, a
+    /// layout's, choose as before.
+    ///
     /// The callers leave out the rows whose coefficient is a rounding residue of zero (see
     /// `Tableau.pivotTolerance`): pivoting on one divides its row by it.
     struct LeavingChoice {
         /// The chosen row (a slot or a line), or -1.
         private(set) var best = -1
+        /// The least ratio (pass 1).
         private(set) var ratio = Double.infinity
+        /// The largest step that leaves every row at or over -epsilon (pass 1).
+        private var step = Double.infinity
         private var key = Int64.max
         let bland: Bool
 
         init(bland: Bool) { self.bland = bland }
 
-        /// Weighs a restricted row whose basic symbol `b` (of `kind`) limits the growth at `r`.
+        /// Pass 1: weighs a row that limits the growth at `r`, its coefficient `c` (negative).
+        @inline(__always) mutating func bound(ratio r: Double, coefficient c: Double) {
+            ratio = min(ratio, r)
+            step = min(step, r - Tableau.epsilon / c)
+        }
+
+        /// Pass 2: weighs a restricted row whose basic symbol `b` (of `kind`) limits the growth at
+        /// `r`, once every row went through pass 1.
         @inline(__always) mutating func consider(_ row: Int, basic b: Int32, kind: Kind, ratio r: Double) {
+            guard r <= ratio + Tableau.epsilon, r <= step else { return }
             let k = bland || kind == .error ? Int64(b) : Int64(b) + (Int64(1) << 40)
-            if r < ratio - Tableau.epsilon || (r <= ratio + Tableau.epsilon && k < key) {
+            if k < key {
                 best = row
                 key = k
-                ratio = min(r, ratio)
             }
         }
 
@@ -211,10 +233,7 @@ extension Tableau {
         var choice = LeavingChoice(bland: bland)
         for k in columnSlots.indices {
             let slot = columnSlots[k]
-            let b = rows[Int(slot)].basic
-            guard b >= 0 else { continue }
-            let kind = rowKinds[Int(slot)]
-            guard kind != .external else { continue }
+            guard rows[Int(slot)].basic >= 0, rowKinds[Int(slot)] != .external else { continue }
             let c = cellCoefficients[columnCells[k]]
             guard c < 0 else { continue }
             if isResidue(c, in: slot) {
@@ -222,9 +241,21 @@ extension Tableau {
                 passedCells.append(columnCells[k])
                 continue
             }
-            choice.consider(Int(slot), basic: b, kind: kind, ratio: -rows[Int(slot)].constant / c)
+            choice.bound(ratio: -rows[Int(slot)].constant / c, coefficient: c)
         }
         residuesSinceRefactor &+= passedSlots.count
+        // Pass 2 of `LeavingChoice` over the rows of pass 1, which the residue test, asked
+        // again, passes again; it is asked only of the rows that may tie.
+        for k in columnSlots.indices where choice.ratio < .infinity {
+            let slot = columnSlots[k]
+            let b = rows[Int(slot)].basic
+            let kind = rowKinds[Int(slot)]
+            let c = cellCoefficients[columnCells[k]]
+            guard b >= 0, kind != .external, c < 0 else { continue }
+            let ratio = -rows[Int(slot)].constant / c
+            guard ratio <= choice.ratio + Tableau.epsilon, !isResidue(c, in: slot) else { continue }
+            choice.consider(Int(slot), basic: b, kind: kind, ratio: ratio)
+        }
         guard let (slot, ratio) = choice.result else { return nil }
         if !passedSlots.isEmpty, let nearer = passedRow(within: ratio, bland: bland) { return nearer }
         return (Int32(slot), ratio)
@@ -236,12 +267,18 @@ extension Tableau {
     /// their row's largest, the least ratio.
     private mutating func passedRow(within step: Double, bland: Bool) -> (Int32, Double)? {
         var choice = LeavingChoice(bland: bland)
+        var limiting: [Int] = []
         for k in passedSlots.indices {
             let slot = passedSlots[k]
             let c = cellCoefficients[passedCells[k]]
             guard rows[Int(slot)].constant + c * step < -Tableau.epsilon,
                   !isResidue(c, in: slot, tolerance: Tableau.forcedPivotTolerance) else { continue }
-            let ratio = -rows[Int(slot)].constant / c
+            choice.bound(ratio: -rows[Int(slot)].constant / c, coefficient: c)
+            limiting.append(k)
+        }
+        for k in limiting {
+            let slot = passedSlots[k]
+            let ratio = -rows[Int(slot)].constant / cellCoefficients[passedCells[k]]
             choice.consider(Int(slot), basic: rows[Int(slot)].basic, kind: rowKinds[Int(slot)], ratio: ratio)
         }
         return choice.result.map { (Int32($0.0), $0.1) }

@@ -21,7 +21,10 @@ extension Tableau {
     /// drifted rows had let in: the stress probe's 1e3 and 1e-3 coefficients reach values of
     /// 1e17) goes in solved for its marker, with what it misses by taken for rounding
     /// (`placeConflicting(tag:)`), so that every later operation starts from a feasible tableau.
-    mutating func rebuild() throws {
+    ///
+    /// Returns whether every constraint went in as written (none was placed as conflicting).
+    @discardableResult
+    mutating func rebuild() throws -> Bool {
         refactorRebuilds += 1
         invalidateAllValues()
         clearRows()
@@ -41,6 +44,7 @@ extension Tableau {
         // over them): they go, as rounding.
         if conflicts { restoreExternalBasics(kept: true) }
         queueAllBounds()
+        return !conflicts
     }
 
     /// Places the row of the required constraint of tag `t`, which the rows installed before it

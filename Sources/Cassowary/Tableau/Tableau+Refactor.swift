@@ -58,15 +58,23 @@ extension Tableau {
         return missesPastDriftFloor()
     }
 
-    /// The measure of both drift checks (`constraintsDrifted()`, `valuesForRead()`): whether an
-    /// installed constraint misses by more than `residualDriftTolerance` of its size, and by
-    /// more than a hundred times what the last refactorization left. A miss under that floor
+    /// The measure of both drift checks (`constraintsDrifted()`, `valuesForRead()`): whether a
+    /// cost parted from the rows (`costsPartedFromRows()`), or an installed constraint misses
+    /// by more than `residualDriftTolerance` of its size, and by more than a hundred times what
+    /// the last refactorization left.
+    ///
+    /// Why the costs too: `fixed-suboptimal-level` passed over 264 residues and never
+    /// refactored, its rows holding every constraint, while nine costs parted from the rows by
+    /// more than 1e-9 of themselves; one blocked level 250, which ended at 320,298 where a
+    /// fresh solver reaches 316,356. The repricings the simplex makes see only the symbols it
+    /// weighs; every parametric symbol is priced again here. A miss under that floor
     /// and over `refinementTolerance` is refined away here (`refinedResidual(_:)`). One over
     /// it is not: a miss that large says the rows' coefficients drifted, the objective's with
     /// them, and refinement corrects the solution, not the costs (refined in place of a
     /// refactorization, `fixed-rebuild-drift-2` ended its level 250 thirty times over a fresh
     /// solver's).
     private mutating func missesPastDriftFloor() -> Bool {
+        if costsPartedFromRows() { return true }
         let worst = worstConstraintResidual()
         if worst > max(Tableau.residualDriftTolerance, 100 * residualAfterRefactor) { return true }
         _ = refinedResidual(worst)
@@ -124,8 +132,18 @@ extension Tableau {
     /// 6. Should the dual simplex find a row it cannot repair (step 5), or the rows not hold the
     ///    constraints (`worstConstraintResidual()`), the basis is given up, and the rows are
     ///    written again as a fresh solver would add the constraints (`rebuild()`).
+    /// 7. Steps 1-5 again, for the basis the rebuild reached (unless it placed a constraint as
+    ///    conflicting, whose miss a derivation would bring back), and step 6 again should they
+    ///    fail. The rows the rebuild wrote carry the rounding of every add and pivot that made
+    ///    them, where a fresh solver's basis is often well conditioned: in
+    ///    `fixed-threshold-drift` the rebuilt rows missed a required equality by 1.4e-4 of its
+    ///    size (values to 8e5), and the same basis, derived again, held it to 1.6e-8; in
+    ///    `fixed-inequality-drift` the rebuilt objective had parted from its rows by 12%
+    ///    (`measureCostDrift()`), and, derived again, by 5e-8.
+    /// 8. Every cost priced again from the rows (`measureCostDrift()`); the primal simplex runs
+    ///    again should one say a level can still improve.
     ///
-    /// Without `keepingBasis`, only step 6 runs: for a caller whose basis means nothing any more
+    /// Without `keepingBasis`, steps 6-8 run: for a caller whose basis means nothing any more
     /// (`forceBack`, Tableau+Batch.swift).
     mutating func refactor(basis noted: [Bool]? = nil, keepingBasis: Bool = true) throws {
         guard artificialSlot < 0 else { return }
@@ -139,7 +157,18 @@ extension Tableau {
         let sound = try keepingBasis && deriveRows(basis: noted, residual: &residual)
         // 6. The basis given up.
         if !sound {
-            try rebuild()
+            residual = nil
+            let written = try rebuild()
+            try optimize()
+            // 7. The rows of the basis the rebuild reached, derived again.
+            if written, try !deriveRows(basis: nil, residual: &residual) {
+                try rebuild()
+                try optimize()
+                residual = nil
+            }
+        }
+        // 8. The costs priced again.
+        if measureCostDrift() {
             try optimize()
             residual = nil
         }
@@ -208,10 +237,11 @@ extension Tableau {
             // the refactorization left, that miss raised the drift check's floor past itself
             // (`RefactorTests.aKeptBasisWhoseRowsMissTheConstraintsIsRebuilt`). The rows are
             // judged as derived, not refined (`refinedResidual(_:)`): a miss that large says the
-            // basis is ill-conditioned. Refined first, the rows of `exact-threshold-drift`'s
+            // basis is ill-conditioned. Refined first, the rows of `fixed-threshold-drift`'s
             // basis (4.9e-5, to 2.5e-13) were kept and that program passed, but a 600-s
             // exact-mode run then found one the code before passes that ended level 250 at
-            // 744,508 for a fresh solver's 570,782 (`fixed-kept-refined-basis`).
+            // 744,508 for a fresh solver's 570,782 (`fixed-kept-refined-basis`). Step 7 passes
+            // the first: the rebuild's basis, derived again, holds it.
             residual = worstConstraintResidual()
             sound = residual! <= 1e-6
         }

@@ -127,7 +127,8 @@ extension Tableau {
     /// external always (no threshold) stalled the random systems' seed 524 for minutes. The
     /// rebuild uses the add's rule: with a rule of its own it failed a mutation the add's
     /// passes. No threshold passes every near-singular mutation (values near 1e6):
-    /// `exact-threshold-drift` fails at 0.01 and passes at 0 (README, known limits).
+    /// `fixed-threshold-drift` failed at 0.01 and passed at 0, until the rows a rebuild wrote
+    /// were derived again (`refactor`, step 7).
     static let subjectThreshold = 0.01
 
     /// A coefficient at or over this is never a residue, so that the ratio test reads a row's
