@@ -326,12 +326,9 @@ struct Tableau {
     /// Whether a repricing found the objective parted from the rows by more than
     /// `Tableau.driftTolerance` since the last refactorization (`reprice(_:at:)`): a trigger.
     var objectiveDrifted = false
-    /// The largest parting of a cost from the rows, relative to the cost (at least 1), that a
-    /// repricing found since `measureCostDrift()` last set it to zero.
-    var costDrift = 0.0
-    /// The largest parting the last refactorization left (`measureCostDrift()`): a parting is
-    /// drift only past a hundred times that, as for `residualAfterRefactor`.
-    var costDriftAfterRefactor = 0.0
+    /// Whether the rows of a rebuild's basis, derived again (step 7 of `refactor`), failed since
+    /// a kept basis last held; the step is skipped while so.
+    var rebuiltRowsDeriveBadly = false
     /// The worst constraint residual the last refactorization left (see `constraintsDrifted()`).
     var residualAfterRefactor = 0.0
     /// `residuesSinceRefactor` when `constraintsDrifted()` last ran.
