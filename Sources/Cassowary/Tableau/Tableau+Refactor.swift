@@ -131,9 +131,9 @@ extension Tableau {
     /// 6. Should the dual simplex find a row it cannot repair (step 5), or the rows not hold the
     ///    constraints (`worstConstraintResidual()`), the basis is given up, and the rows are
     ///    written again as a fresh solver would add the constraints (`rebuild()`).
-    /// 7. Steps 1-5 again, for the basis the rebuild reached (unless it placed a constraint as
-    ///    conflicting, whose miss a derivation would bring back), and step 6 again should they
-    ///    fail. The rows the rebuild wrote carry the rounding of every add and pivot that made
+    /// 7. Steps 1-5 again, for the basis the rebuild reached, when its rows miss a constraint by
+    ///    more than `residualDriftTolerance` of its size (and it placed none as conflicting,
+    ///    whose miss a derivation would bring back), and step 6 again should they fail. The rows the rebuild wrote carry the rounding of every add and pivot that made
     ///    them, where a fresh solver's basis is often well conditioned: in
     ///    `fixed-threshold-drift` the rebuilt rows missed a required equality by 1.4e-4 of its
     ///    size (values to 8e5), and the same basis, derived again, held it to 1.6e-8; in
