@@ -105,14 +105,15 @@ extension FuzzedProgramTests {
     @discardableResult
     static func expectRequiredConstraintsHold(_ program: String, reads expected: Int, atEveryScale: Bool = false) throws -> Int {
         var reads = 0, pastScale = 0
+        let checked = { (value: (Int) -> Double) in atEveryScale || (0..<32).allSatisfy { abs(value($0)) <= 1e6 } }
         let end = try replay(Self.program(program), variables: 32, readsWhereTraced: true) { _, installed, value in
             reads += 1
-            guard atEveryScale || (0..<32).allSatisfy({ abs(value($0)) <= 1e6 }) else { return pastScale += 1 }
+            guard checked(value) else { return pastScale += 1 }
             let worst = worstRequired(installed, value)
             #expect(worst < 1e-6, "\(program), read \(reads): a required constraint is off by \(worst) of its size")
         }
         #expect(reads == expected)
-        guard atEveryScale || end.values.allSatisfy({ abs($0) <= 1e6 }) else { return pastScale + 1 }
+        guard checked({ end.values[$0] }) else { return pastScale + 1 }
         let worst = worstRequired(end.installed) { end.values[$0] }
         #expect(worst < 1e-6, "\(program), at the end: a required constraint is off by \(worst) of its size")
         return pastScale

@@ -267,18 +267,21 @@ extension Tableau {
     /// their row's largest, the least ratio.
     private mutating func passedRow(within step: Double, bland: Bool) -> (Int32, Double)? {
         var choice = LeavingChoice(bland: bland)
-        var limiting: [Int] = []
         for k in passedSlots.indices {
             let slot = passedSlots[k]
             let c = cellCoefficients[passedCells[k]]
             guard rows[Int(slot)].constant + c * step < -Tableau.epsilon,
                   !isResidue(c, in: slot, tolerance: Tableau.forcedPivotTolerance) else { continue }
             choice.bound(ratio: -rows[Int(slot)].constant / c, coefficient: c)
-            limiting.append(k)
         }
-        for k in limiting {
+        // Pass 2 over the rows of pass 1, as in `leavingRow`: the residue test is asked again
+        // only of the rows that may tie.
+        for k in passedSlots.indices where choice.ratio < .infinity {
             let slot = passedSlots[k]
-            let ratio = -rows[Int(slot)].constant / cellCoefficients[passedCells[k]]
+            let c = cellCoefficients[passedCells[k]]
+            let ratio = -rows[Int(slot)].constant / c
+            guard rows[Int(slot)].constant + c * step < -Tableau.epsilon, ratio <= choice.ratio + Tableau.epsilon,
+                  !isResidue(c, in: slot, tolerance: Tableau.forcedPivotTolerance) else { continue }
             choice.consider(Int(slot), basic: rows[Int(slot)].basic, kind: rowKinds[Int(slot)], ratio: ratio)
         }
         return choice.result.map { (Int32($0.0), $0.1) }

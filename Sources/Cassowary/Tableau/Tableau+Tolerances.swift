@@ -76,7 +76,7 @@ extension Tableau {
 
     /// An installed constraint that misses at the rows' solution by more than this, relative to
     /// the size of its terms there (at least 1), has the solution refined
-    /// (`refinedResidual(_:)`) when a drift check or a refactorization's rebuild measures it.
+    /// (`refinedResidual(_:)`) when a drift check or the end of a refactorization measures it.
     /// Rows that hold their constraints to rounding miss by 1e-16 to 1e-13 (the mild random
     /// programs, values to 8e5); the drift checks of the exact-mode programs measured 1e-10 to
     /// 5e-9 under their floor, which one step took to 1e-16-1e-12.
